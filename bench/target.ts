@@ -1,0 +1,32 @@
+// One server under load, in its own process so that the load generator does not share its CPU.
+//   node bench/target.ts app <dataDir>     the real store (PGlite in dataDir, or BENCH_DATABASE_URL)
+//   node bench/target.ts bare <bodyFile>   a bare Fastify route answering the same bytes from memory
+// Prints the port it listens on as its first line.
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+
+const [mode, arg] = process.argv.slice(2);
+
+const app =
+  mode === 'app'
+    ? await buildApp(
+        loadConfig({
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'warn',
+          DATA_DIR: arg,
+          DATABASE_URL: process.env.BENCH_DATABASE_URL,
+        }),
+      )
+    : Fastify();
+
+if (mode === 'bare') {
+  const body = readFileSync(String(arg));
+  app.get('/api/tools', (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
+}
+
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(typeof address === 'object' && address ? address.port : 0);
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

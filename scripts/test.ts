@@ -1,0 +1,24 @@
+// `npm test`: every test. Unit and API tests (Vitest; on PostgreSQL too when TEST_DATABASE_URL is
+// set), then a fresh build of the SPA and the browser journeys (Playwright in Debian's Chromium).
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(
+    `The browser tests need Chromium, and there is none at ${chromium}.\n` +
+      'Install it with `sudo apt-get install -y chromium` (Debian/Ubuntu), or point CHROMIUM_PATH at a ' +
+      'Chromium or Chrome binary. Playwright must not download its own browser.',
+  );
+  process.exit(1);
+}
+
+function run(command: string, args: string[]) {
+  console.log(`\n$ ${command} ${args.join(' ')}`);
+  const { status } = spawnSync(command, args, { stdio: 'inherit' });
+  if (status !== 0) process.exit(status ?? 1);
+}
+
+run('npx', ['vitest', 'run']);
+run('npx', ['vite', 'build', '--logLevel', 'warn']);
+run('npx', ['playwright', 'test']);

@@ -1,0 +1,74 @@
+import etag from '@fastify/etag';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Database, type Db, openDatabase } from './db/client.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
+import { toolsRoutes } from './features/tools/tools.routes.ts';
+import docs from './plugins/docs.ts';
+import errors from './plugins/errors.ts';
+import security from './plugins/security.ts';
+import web from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+}
+
+export interface BuildOptions {
+  /** An already open database (tests); otherwise the app opens the configured one and closes it. */
+  database?: Database;
+}
+
+const BODY_LIMIT = 64 * 1024;
+
+/** The whole store as a Fastify instance, ready to `listen` or to be driven with `inject`. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: BODY_LIMIT,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: config.dataDir },
+    ));
+  if (!options.database) app.addHook('onClose', async () => database.close());
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+
+  await app.register(errors);
+  await app.register(security, { config });
+  await app.register(docs);
+
+  await app.register(
+    async (api) => {
+      await api.register(etag);
+      // API answers may be kept by the browser but must be revalidated (ETag → 304), and never
+      // kept by shared caches.
+      api.addHook('onSend', async (_req, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
+      });
+      await api.register(healthRoutes);
+      await api.register(toolsRoutes);
+      await api.register(reviewsRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(web, { config });
+  return app;
+}

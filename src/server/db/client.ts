@@ -1,0 +1,123 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as authSchema from './auth-schema.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import * as appSchema from './schema.ts';
+import { seedIfEmpty } from './seed.ts';
+
+export const schema = { ...authSchema, ...appSchema };
+/** One type for both drivers: services never know which database they run on. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+// Any constant works; it only has to be the same for every instance migrating one database.
+const MIGRATION_LOCK = 7_424_211;
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; seed?: boolean }
+  | { kind: 'pglite'; dataDir: string; seed?: boolean }
+  /** A PGlite database in memory, optionally started from a dumped data directory (tests). */
+  | { kind: 'memory'; loadDataDir?: Blob | File; seed?: boolean };
+
+/** Opens the database, applies the committed migrations and seeds an empty catalogue. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.kind === 'postgres' ? await openPostgres(options.url) : await openPglite(options);
+  try {
+    await prepare(database, options.seed ?? true);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database & { client: PGlite }> {
+  let release = () => {};
+  let client: PGlite;
+  if (options.kind === 'pglite') {
+    mkdirSync(options.dataDir, { recursive: true });
+    release = lockDataDir(join(options.dataDir, 'torque.lock'), options.dataDir);
+    try {
+      client = await PGlite.create(join(options.dataDir, 'pg'));
+    } catch (err) {
+      release();
+      throw err;
+    }
+  } else {
+    client = await PGlite.create(
+      options.kind === 'memory' && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+    );
+  }
+  return {
+    client,
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    kind: 'pglite',
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      await client.close();
+      release();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database & { pool: pg.Pool }> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  return {
+    pool,
+    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    kind: 'postgres',
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function prepare(database: Database & { client?: PGlite; pool?: pg.Pool }, seed: boolean) {
+  if (database.pool) {
+    // Several instances may start at once on one PostgreSQL: one migrates and seeds, the others wait.
+    const conn = await database.pool.connect();
+    try {
+      await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      const db = drizzlePg({ client: conn, schema });
+      await migratePg(db, { migrationsFolder });
+      if (seed) await seedIfEmpty(db as unknown as Db);
+    } finally {
+      await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      conn.release();
+    }
+  } else if (database.client) {
+    await migratePglite(drizzlePglite({ client: database.client, schema }), { migrationsFolder });
+    if (seed) await seedIfEmpty(database.db);
+  }
+}
+
+/** Dumps an in-memory or on-disk PGlite database, so that tests can start copies of it. */
+export async function dumpPglite(database: Database): Promise<File | Blob> {
+  const client = (database as Database & { client?: PGlite }).client;
+  if (!client) throw new Error('dumpPglite needs a PGlite database');
+  return client.dumpDataDir('none');
+}

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth-schema.ts';
+
+// Money columns are integer cents (DESIGN §4); the API converts at its edge via src/shared/money.ts.
+
+export const tools = pgTable(
+  'tools',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    img: text('img').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    minimumOrder: integer('minimum_order').notNull(),
+    availableQuantity: integer('available_quantity').notNull(),
+    // Deleting a tool archives it, so that past orders keep pointing at a row (DESIGN §5.6).
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    check('tools_price_positive', sql`${t.priceCents} > 0`),
+    check('tools_minimum_order_positive', sql`${t.minimumOrder} >= 1`),
+    check('tools_stock_not_negative', sql`${t.availableQuantity} >= 0`),
+    index('tools_listed_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    // Snapshot of the tool at purchase time: later edits of the tool do not change the order.
+    productName: text('product_name').notNull(),
+    productPriceCents: integer('product_price_cents').notNull(),
+    productImg: text('product_img').notNull(),
+    quantity: integer('quantity').notNull(),
+    paid: boolean('paid').default(false).notNull(),
+    shiftNow: boolean('shift_now').default(false).notNull(),
+    paymentIntentId: text('payment_intent_id').unique(),
+    transactionId: text('transaction_id').unique(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    check('orders_quantity_positive', sql`${t.quantity} > 0`),
+    check('orders_price_positive', sql`${t.productPriceCents} > 0`),
+    // The order's life (DESIGN §4) held by the database too: unpaid → paid → shipped; unpaid → cancelled.
+    check('orders_paid_has_transaction', sql`not ${t.paid} or ${t.transactionId} is not null`),
+    check('orders_shipped_is_paid', sql`not ${t.shiftNow} or ${t.paid}`),
+    check('orders_cancelled_is_unpaid', sql`${t.cancelledAt} is null or not ${t.paid}`),
+    // One open (unpaid, not cancelled) order per customer and tool: the spec's "already purchase this item".
+    uniqueIndex('orders_one_open_per_tool')
+      .on(t.userId, t.toolId)
+      .where(sql`not ${t.paid} and ${t.cancelledAt} is null`),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Null for the demo seed's reviews, which no account wrote.
+    userId: text('user_id').references(() => user.id),
+    customerName: text('customer_name').notNull(),
+    profession: text('profession').notNull(),
+    productName: text('product_name').notNull(),
+    ratings: integer('ratings').notNull(),
+    opinions: text('opinions').notNull(),
+    img: text('img').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    check('reviews_ratings_range', sql`${t.ratings} between 1 and 5`),
+    index('reviews_created_idx').on(t.createdAt),
+  ],
+);
+
+export const profiles = pgTable('profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  education: text('education'),
+  profession: text('profession'),
+  linkedIn: text('linked_in'),
+  address: text('address'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+});

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '../../../shared/schemas/error.ts';
+import { Tool, ToolId, ToolList } from '../../../shared/schemas/tool.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { findTool, listTools } from './tools.service.ts';
+
+export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/tools',
+    { schema: { tags: ['tools'], summary: 'The catalogue', response: { 200: ToolList } } },
+    async () => listTools(app.db),
+  );
+
+  app.get(
+    '/tool/:id',
+    {
+      schema: {
+        tags: ['tools'],
+        summary: 'One tool',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: Tool, 404: ApiError },
+      },
+    },
+    async (req) => {
+      // A malformed id names no tool: 404, as for an unknown one.
+      const id = ToolId.safeParse(req.params.id);
+      const tool = id.success ? await findTool(app.db, id.data) : undefined;
+      if (!tool) throw notFound('No tool with this id.');
+      return tool;
+    },
+  );
+};
