@@ -44,6 +44,20 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-toastify',
+              message:
+                "Use src/web/lib/toast.ts: plain 'react-toastify' injects a <style> the CSP refuses, and keeps a second toast store.",
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -5,7 +5,12 @@ import type { Config } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
+import { storeRoutes } from './features/store/store.routes.ts';
 import { toolsRoutes } from './features/tools/tools.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { bootstrapAdmins, createDemoAccounts } from './features/users/users.service.ts';
+import { createMailer } from './mail/mailer.ts';
+import auth from './plugins/auth.ts';
 import docs from './plugins/docs.ts';
 import errors from './plugins/errors.ts';
 import security from './plugins/security.ts';
@@ -53,6 +58,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errors);
   await app.register(security, { config });
   await app.register(docs);
+  await app.register(auth, { config, mailer: createMailer(config, app.log) });
+  await bootstrapAdmins(database.db, config.adminEmails);
+  if (config.env !== 'production') await createDemoAccounts(database.db, app.auth, app.log);
 
   await app.register(
     async (api) => {
@@ -65,6 +73,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(healthRoutes);
       await api.register(toolsRoutes);
       await api.register(reviewsRoutes);
+      await api.register(usersRoutes);
+      await api.register(storeRoutes);
     },
     { prefix: '/api' },
   );

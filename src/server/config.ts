@@ -28,6 +28,20 @@ const Env = z.object({
   ADMIN_EMAILS: emailList,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().min(1).default('./dist/web'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Torque <no-reply@localhost>'),
 });
 
 export interface Config {
@@ -42,6 +56,17 @@ export interface Config {
   logLevel: string;
   /** The built SPA (vite build output). */
   webDir: string;
+  /** Signs sessions; shared by every instance of one store. */
+  authSecret: string;
+  /** Sign-in, sign-up and reset requests allowed per minute, per IP and per email. */
+  authRateLimit: number;
+  /** Shared rate-limit counters when several instances run; in memory otherwise. */
+  redisUrl: string | undefined;
+  /** Google sign-in, when both credentials are set. */
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** Mail goes through SMTP when set; otherwise each message is written to DATA_DIR/mail. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -55,6 +80,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_SECRET: required in production (32+ random characters)',
+    );
+  }
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_CLIENT_SECRET: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -65,5 +100,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS,
     logLevel: e.LOG_LEVEL,
     webDir: resolve(e.WEB_DIR),
+    // Outside production a fixed secret keeps sessions across restarts; production must set its own.
+    authSecret: e.AUTH_SECRET ?? 'torque-development-secret-never-use-in-production',
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    redisUrl: e.REDIS_URL,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.GOOGLE_ISSUER.replace(/\/$/, ''),
+          }
+        : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

@@ -1,0 +1,46 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  /** A link the message carries, logged when mail is written to disk so a developer can follow it. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * SMTP when SMTP_URL is set. Otherwise each message is written as an .eml file to DATA_DIR/mail and
+ * its link logged: a store on a laptop has no mail server, and a reset must still be possible.
+ */
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send({ to, subject, text }) {
+        await transport.sendMail({ from: config.mailFrom, to, subject, text });
+      },
+    };
+  }
+  const dir = join(config.dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send({ to, subject, text, link }) {
+      const info = await transport.sendMail({ from: config.mailFrom, to, subject, text });
+      await mkdir(dir, { recursive: true });
+      const file = join(
+        dir,
+        `${new Date().toISOString().replaceAll(':', '-')}-${to.replace(/[^\w.@-]/g, '_')}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      log.info({ to, subject, file, link }, 'mail written to disk (no SMTP_URL)');
+    },
+  };
+}

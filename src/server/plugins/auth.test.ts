@@ -1,0 +1,263 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as OTPAuth from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { origin, signIn, signUp, type TestAccount } from '../../../tests/fixtures/accounts.ts';
+import { createTestApp, testConfig } from '../../../tests/fixtures/test-app.ts';
+import { buildApp } from '../app.ts';
+import { user } from '../db/auth-schema.ts';
+import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from '../features/users/users.service.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'torque-auth-'));
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ dataDir, authRateLimit: 5 });
+});
+afterAll(async () => t.close());
+
+const post = (
+  url: string,
+  payload: object,
+  headers: Record<string, string> = {},
+  remoteAddress = '10.0.0.1',
+) => t.app.inject({ method: 'POST', url, payload, headers: { origin, ...headers }, remoteAddress });
+
+describe('rate limits on sign-in, sign-up and reset', () => {
+  it('answers 429 with the error shape once one email has been tried too often, from any address', async () => {
+    const email = 'target@example.com';
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push(
+        (await post('/api/auth/sign-in/email', { email, password: 'guess number ' + i }, {}, `10.1.0.${i}`))
+          .statusCode,
+      );
+    }
+    expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
+    const res = await post('/api/auth/sign-in/email', { email, password: 'one more guess' }, {}, '10.1.0.99');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error.code).toBe('rate_limited');
+    expect(res.json().error.message).toMatch(/Too many attempts\. Please wait \d+ seconds/);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('answers 429 once one address has sprayed many emails', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      codes.push(
+        (
+          await post(
+            '/api/auth/sign-in/email',
+            { email: `spray${i}@example.com`, password: 'x'.repeat(9) },
+            {},
+            '10.2.0.1',
+          )
+        ).statusCode,
+      );
+    }
+    expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(codes[5]).toBe(429);
+  });
+
+  it('does not count calls that guess nothing, such as reading the session', async () => {
+    for (let i = 0; i < 8; i++) {
+      const res = await t.app.inject({ url: '/api/auth/get-session', remoteAddress: '10.3.0.1' });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('password reset', () => {
+  it('mails a link (written to DATA_DIR/mail without SMTP) that sets a new password and ends old sessions', async () => {
+    const frank = await signUp(t.app, 'frank');
+    const ask = await post(
+      '/api/auth/request-password-reset',
+      { email: frank.email, redirectTo: '/reset-password' },
+      {},
+      '10.4.0.1',
+    );
+    expect(ask.statusCode).toBe(200);
+    const file = readdirSync(join(dataDir, 'mail')).find((f) => f.includes(frank.email));
+    expect(file).toBeDefined();
+    const mail = readFileSync(join(dataDir, 'mail', file!), 'utf8');
+    expect(mail).toContain('Subject: Reset your Torque password');
+    const link = /(http\S+reset-password\S+)/.exec(mail.replace(/=\r?\n/g, ''))?.[1];
+    expect(link).toBeDefined();
+    // better-auth's link checks the token and sends the browser on to /reset-password?token=…
+    const landing = await t.app.inject({
+      url: new URL(link!.replace(/=3D/g, '=')).pathname + new URL(link!.replace(/=3D/g, '=')).search,
+    });
+    expect(landing.statusCode).toBe(302);
+    const token = new URL(String(landing.headers.location), 'http://x').searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const reset = await post(
+      '/api/auth/reset-password',
+      { newPassword: 'brand new password', token },
+      {},
+      '10.4.0.2',
+    );
+    expect(reset.statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/admin/${frank.email}`, headers: frank.bearer })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (
+        await post(
+          '/api/auth/sign-in/email',
+          { email: frank.email, password: 'correct horse battery' },
+          {},
+          '10.4.0.3',
+        )
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await post(
+          '/api/auth/sign-in/email',
+          { email: frank.email, password: 'brand new password' },
+          {},
+          '10.4.0.4',
+        )
+      ).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('two-factor sign-in (TOTP)', () => {
+  let gina: TestAccount;
+  let secret: OTPAuth.Secret;
+  beforeAll(async () => {
+    gina = await signUp(t.app, 'gina');
+    const enable = await post(
+      '/api/auth/two-factor/enable',
+      { password: 'correct horse battery' },
+      { cookie: gina.cookie },
+    );
+    expect(enable.statusCode).toBe(200);
+    const { totpURI, backupCodes } = enable.json();
+    expect(backupCodes.length).toBeGreaterThanOrEqual(8);
+    secret = OTPAuth.URI.parse(totpURI).secret;
+    const code = new OTPAuth.TOTP({ secret }).generate();
+    const verify = await post('/api/auth/two-factor/verify-totp', { code }, { cookie: gina.cookie });
+    expect(verify.statusCode).toBe(200);
+  });
+
+  it('asks for the code after the password, and signs in with a correct one', async () => {
+    const first = await post(
+      '/api/auth/sign-in/email',
+      { email: gina.email, password: 'correct horse battery' },
+      {},
+      '10.5.0.1',
+    );
+    expect(first.statusCode).toBe(200);
+    expect(first.json().twoFactorRedirect).toBe(true);
+    const pending = [first.headers['set-cookie']]
+      .flat()
+      .filter(Boolean)
+      .map((c) => String(c).split(';')[0] ?? '')
+      .join('; ');
+    const wrong = await post(
+      '/api/auth/two-factor/verify-totp',
+      { code: '000000' },
+      { cookie: pending },
+      '10.5.0.2',
+    );
+    expect(wrong.statusCode).toBe(401);
+    const right = await post(
+      '/api/auth/two-factor/verify-totp',
+      { code: new OTPAuth.TOTP({ secret }).generate() },
+      { cookie: pending },
+      '10.5.0.3',
+    );
+    expect(right.statusCode).toBe(200);
+    const cookie = [right.headers['set-cookie']]
+      .flat()
+      .map((c) => String(c).split(';')[0] ?? '')
+      .find((c) => c.startsWith('better-auth.session_token='));
+    expect(cookie).toBeDefined();
+    const token = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${gina.email}`,
+      headers: { cookie: cookie!, origin },
+      payload: { email: gina.email },
+    });
+    expect(token.statusCode).toBe(200);
+    const profile = await t.app.inject({
+      url: `/api/user/${gina.email}`,
+      headers: { authorization: `Bearer ${token.json().token}` },
+    });
+    expect(profile.json().twoFactorEnabled).toBe(true);
+  });
+
+  it('gives no session for the password alone', async () => {
+    const first = await post(
+      '/api/auth/sign-in/email',
+      { email: gina.email, password: 'correct horse battery' },
+      {},
+      '10.5.0.4',
+    );
+    const cookies = [first.headers['set-cookie']].flat().map((c) => String(c).split(';')[0] ?? '');
+    expect(
+      cookies.some(
+        (c) => c.startsWith('better-auth.session_token=') && c.length > 'better-auth.session_token='.length,
+      ),
+    ).toBe(false);
+    await expect(signIn(t.app, { email: gina.email, password: 'correct horse battery' })).rejects.toThrow();
+  });
+});
+
+describe('demo accounts', () => {
+  it('are created on a first start with no accounts, but never in production', async () => {
+    const fresh = await createTestApp();
+    try {
+      await fresh.db.delete(user);
+      const prod = await buildApp(testConfig({ env: 'production', authSecret: 'x'.repeat(40) }), {
+        database: fresh.database,
+      });
+      await prod.close();
+      expect(await fresh.db.select({ email: user.email }).from(user)).toEqual([]);
+
+      const dev = await buildApp(testConfig({ env: 'development' }), { database: fresh.database });
+      await dev.close();
+      const rows = await fresh.db
+        .select({ email: user.email, role: user.role })
+        .from(user)
+        .orderBy(user.email);
+      expect(rows).toEqual([
+        { email: DEMO_ADMIN_EMAIL, role: 'admin' },
+        { email: DEMO_CUSTOMER_EMAIL, role: 'user' },
+      ]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+// Two instances on one Redis count one budget (DESIGN §1: no in-process state may change what
+// another instance answers). CI sets TEST_REDIS_URL; without it this test is reported as skipped.
+describe.runIf(process.env.TEST_REDIS_URL)('rate limits across instances', () => {
+  it('counts attempts made on either instance together', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL!;
+    const a = await createTestApp({ redisUrl, authRateLimit: 4 });
+    const b = await buildApp(testConfig({ redisUrl, authRateLimit: 4 }), { database: a.database });
+    try {
+      const email = `shared${Date.now()}@example.com`;
+      const codes: number[] = [];
+      for (const app of [a.app, b, a.app, b, a.app]) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          headers: { origin },
+          payload: { email, password: 'not the password' },
+          remoteAddress: `10.9.${codes.length}.1`,
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 401, 429]);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});

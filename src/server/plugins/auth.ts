@@ -1,0 +1,212 @@
+import rateLimit from '@fastify/rate-limit';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { fromNodeHeaders } from 'better-auth/node';
+import { bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+import { type Db, schema } from '../db/client.ts';
+import { user } from '../db/auth-schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { HttpError } from './errors.ts';
+
+export function createAuth(db: Db, config: Config, mailer: Mailer) {
+  const port = new URL(config.publicUrl).port || (config.publicUrl.startsWith('https') ? '443' : '80');
+  return betterAuth({
+    appName: 'Torque',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    trustedOrigins:
+      config.env === 'production'
+        ? [config.publicUrl]
+        : [config.publicUrl, `http://127.0.0.1:${port}`, `http://localhost:${port}`],
+    emailAndPassword: {
+      enabled: true,
+      // OWASP ASVS 2.1.1 / 2.1.2: at least 8 characters, and long passphrases allowed.
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user: u, url }) {
+        await mailer.send({
+          to: u.email,
+          subject: 'Reset your Torque password',
+          text: `Hello ${u.name},\n\nSomeone (we hope you) asked to reset the password of your Torque account.\nOpen this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+          link: url,
+        });
+      },
+    },
+    user: {
+      additionalFields: { role: { type: 'string', defaultValue: 'user', input: false } },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    databaseHooks: {
+      user: {
+        create: {
+          // ADMIN_EMAILS bootstraps admins: such an account is an admin from its first sign-up.
+          async before(u) {
+            return {
+              data: { ...u, role: config.adminEmails.includes(u.email.toLowerCase()) ? 'admin' : 'user' },
+            };
+          },
+        },
+      },
+    },
+    // Our own limiter (below) counts per IP and per email, across instances through Redis.
+    rateLimit: { enabled: false },
+    advanced: { useSecureCookies: config.publicUrl.startsWith('https:') },
+    plugins: [
+      bearer(),
+      twoFactor({ issuer: 'Torque' }),
+      ...(config.google
+        ? [
+            // Registered as the social provider "google", with its endpoints discovered from the
+            // issuer, so that tests can point it at a local OpenID provider.
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The caller of a protected call, as requireUser found it. */
+export interface CurrentUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    requireUser: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireAdmin: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by requireUser / requireAdmin; null on calls that need no sign-in. */
+    user: CurrentUser | null;
+  }
+}
+
+// Requests that guess or spray credentials, or send mail.
+const LIMITED_PATHS = new Set([
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/request-password-reset',
+  '/api/auth/reset-password',
+  '/api/auth/two-factor/verify-totp',
+  '/api/auth/two-factor/verify-backup-code',
+]);
+
+export default fp(async function authPlugin(app: FastifyInstance, opts: { config: Config; mailer: Mailer }) {
+  const { config, mailer } = opts;
+  const auth = createAuth(app.db, config, mailer);
+  app.decorate('auth', auth);
+  app.decorateRequest('user', null);
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  await app.register(rateLimit, {
+    global: false,
+    max: config.authRateLimit,
+    timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: 'torque-auth-' } : {}),
+    // A Redis outage must not lock every customer out.
+    skipOnError: true,
+  });
+  const perIp = app.createRateLimit({ keyGenerator: (req) => `ip:${req.ip}` });
+  const perEmail = app.createRateLimit({
+    keyGenerator: (req) => {
+      const email = (req.body as { email?: unknown } | undefined)?.email;
+      return `email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+    },
+  });
+
+  async function limit(req: FastifyRequest, reply: FastifyReply) {
+    const path = req.url.split('?')[0] ?? '';
+    if (!LIMITED_PATHS.has(path)) return;
+    const hasEmail = typeof (req.body as { email?: unknown } | undefined)?.email === 'string';
+    for (const check of hasEmail ? [perIp, perEmail] : [perIp]) {
+      const result = await check(req);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new HttpError(
+          429,
+          'rate_limited',
+          `Too many attempts. Please wait ${result.ttlInSeconds} seconds and try again.`,
+        );
+      }
+    }
+  }
+
+  // better-auth answers its own calls (sign-up, sign-in, sign-out, social, two-factor, reset).
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    preHandler: limit,
+    async handler(req, reply) {
+      const url = new URL(req.url, config.publicUrl);
+      const hasBody = req.method !== 'GET' && req.body !== undefined;
+      const response = await auth.handler(
+        new Request(url, {
+          method: req.method,
+          headers: fromNodeHeaders(req.headers),
+          body: hasBody ? JSON.stringify(req.body) : undefined,
+        }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    },
+  });
+
+  // Protected calls carry the access token (SPEC §6) as a bearer token; the session it names must
+  // still be live, so signing out or expiry ends it at once.
+  app.decorate('requireUser', async (req: FastifyRequest) => {
+    const header = req.headers.authorization;
+    if (!header?.startsWith('Bearer ') || header.length < 12) {
+      throw new HttpError(401, 'unauthenticated', 'Please sign in to continue.');
+    }
+    const session = await auth.api.getSession({ headers: new Headers({ authorization: header }) });
+    if (!session)
+      throw new HttpError(401, 'unauthenticated', 'Your session has ended. Please sign in again.');
+    req.user = {
+      id: session.user.id,
+      email: session.user.email,
+      name: session.user.name,
+      image: session.user.image ?? null,
+    };
+  });
+
+  // The role is read from the database on every call: a token never carries it.
+  app.decorate('requireAdmin', async (req: FastifyRequest, reply: FastifyReply) => {
+    await app.requireUser(req, reply);
+    const [row] = await app.db.select({ role: user.role }).from(user).where(eq(user.id, req.user!.id));
+    if (row?.role !== 'admin') throw new HttpError(403, 'forbidden', 'Only admins may do this.');
+  });
+});

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** SPEC §5: lowercase letters or digits, @, letters, a dot, then 2 to 3 letters. */
+export const SPEC_EMAIL_PATTERN = /^[a-z0-9]+@[a-z]+\.[a-z]{2,3}$/;
+
+const specEmail = z
+  .string()
+  .trim()
+  .min(1, 'Email is required')
+  .regex(SPEC_EMAIL_PATTERN, 'Provide a valid email');
+
+/** The login form, with SPEC §5's messages. */
+export const LoginInput = z.object({
+  email: specEmail,
+  password: z.string().min(1, 'Password is required'),
+});
+export type LoginInput = z.infer<typeof LoginInput>;
+
+/** The registration form, with SPEC §5's messages; the server adds the 8–128 length rule. */
+export const RegisterInput = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100, 'Name is too long'),
+  email: specEmail,
+  password: z.string().min(1, 'Password is required'),
+});
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+export const TokenResponse = z.object({ token: z.string() });
+export type TokenResponse = z.infer<typeof TokenResponse>;
+
+export const AdminCheck = z.object({ admin: z.boolean() });
+export type AdminCheck = z.infer<typeof AdminCheck>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .transform((s) => s || null)
+    .nullable()
+    .optional();
+
+/** PUT /myProfile/{email}: every field optional (SPEC §5); empty text clears a field. */
+export const ProfileUpdate = z
+  .object({
+    education: optionalText(200),
+    profession: optionalText(100),
+    linkedIn: z
+      .string()
+      .trim()
+      .max(300, 'At most 300 characters')
+      .refine(
+        (s) => s === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(s),
+        'Give a link starting with http:// or https://',
+      )
+      .transform((s) => s || null)
+      .nullable()
+      .optional(),
+    address: optionalText(300),
+  })
+  .strict();
+export type ProfileUpdate = z.input<typeof ProfileUpdate>;
+
+/** GET /user/{email}: the account (SPEC §3 auth user) and its saved profile. */
+export const UserProfile = z.object({
+  displayName: z.string(),
+  email: z.string(),
+  photoURL: z.string().nullable(),
+  role: z.enum(['admin', 'user']),
+  twoFactorEnabled: z.boolean(),
+  education: z.string().nullable(),
+  profession: z.string().nullable(),
+  linkedIn: z.string().nullable(),
+  address: z.string().nullable(),
+});
+export type UserProfile = z.infer<typeof UserProfile>;

@@ -1,0 +1,59 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { apiRequest, getAccessToken, removeAccessToken, setAccessToken } from '../../../lib/api-client.ts';
+import { exchangeAccessToken } from './exchange-token.ts';
+
+/** The signed-in account as the navbar and guards need it (SPEC §3 auth user). */
+export interface SessionUser {
+  name: string;
+  email: string;
+  image: string | null;
+}
+
+/** What better-auth's GET /auth/get-session answers (null when signed out); typed by hand to keep zod out of the entry chunk. */
+interface SessionAnswer {
+  session: { token: string };
+  user: { name: string; email: string; image?: string | null };
+}
+
+export const authKeys = {
+  session: ['auth', 'session'] as const,
+  admin: (email: string) => ['auth', 'admin', email.toLowerCase()] as const,
+};
+
+/**
+ * The session from its cookie, with the access token made to match it: a session without a stored
+ * token (back from Google, or a token the server rotated after a two-factor change) is exchanged
+ * through PUT /user/{email}; no session means no token. The token is the session's own (DESIGN §3),
+ * so comparing them tells whether the stored one still belongs to this session.
+ */
+export async function getSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
+  const answer = await apiRequest<SessionAnswer | null>('/auth/get-session', { signal, withoutToken: true });
+  if (!answer?.user) {
+    removeAccessToken();
+    return null;
+  }
+  if (getAccessToken() !== answer.session.token) {
+    const { token } = await exchangeAccessToken(answer.user.email);
+    setAccessToken(token);
+  }
+  return { name: answer.user.name, email: answer.user.email, image: answer.user.image ?? null };
+}
+
+export const sessionQuery = {
+  queryKey: authKeys.session,
+  queryFn: ({ signal }: { signal: AbortSignal }) => getSessionUser(signal),
+  // Sign-in, sign-out and two-factor changes refresh it explicitly; a refused token signs out.
+  staleTime: Infinity,
+};
+
+export function useSession() {
+  return useQuery(sessionQuery);
+}
+
+/**
+ * Reads the session again after it changed on the server (sign-in, sign-up, two-factor on or off),
+ * exchanging it for a fresh access token. Resolves to the signed-in account, or null.
+ */
+export function refreshSession(queryClient: QueryClient): Promise<SessionUser | null> {
+  return queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+}

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { StoreConfig } from '../../../../shared/schemas/store-config.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /config: what this store offers, such as whether Google sign-in is set up. */
+export function getStoreConfig(signal?: AbortSignal): Promise<StoreConfig> {
+  return apiRequest<StoreConfig>('/config', { signal });
+}
+
+export function useStoreConfig() {
+  return useQuery({
+    queryKey: ['store-config'],
+    queryFn: ({ signal }) => getStoreConfig(signal),
+    staleTime: Infinity,
+  });
+}

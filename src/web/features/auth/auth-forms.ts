@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { LoginInput, RegisterInput } from '../../../shared/schemas/user.ts';
+
+// Forms of better-auth's own calls (reset, two-factor), built from the shared account schemas so
+// their messages stay the spec's. The server side of these calls is better-auth's, not ours.
+
+export const ForgotPasswordInput = LoginInput.pick({ email: true });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
+
+export const ResetPasswordInput = z.object({ newPassword: RegisterInput.shape.password });
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
+
+export const CurrentPasswordInput = z.object({ password: RegisterInput.shape.password });
+export type CurrentPasswordInput = z.infer<typeof CurrentPasswordInput>;
+
+export const TwoFactorCodeInput = z.object({
+  code: z.string().trim().min(1, 'Enter the code'),
+});
+export type TwoFactorCodeInput = z.infer<typeof TwoFactorCodeInput>;

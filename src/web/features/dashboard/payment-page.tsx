@@ -1,0 +1,6 @@
+import { ComingSoon } from '../../components/ui/coming-soon.tsx';
+
+// Placeholder: the payment issue replaces it.
+export function PaymentPage() {
+  return <ComingSoon title="Payment" />;
+}

@@ -1,0 +1,30 @@
+import { useReviews } from '../reviews/api/get-reviews.ts';
+import { ReviewsSection } from '../reviews/components/reviews-section.tsx';
+import { useTools } from '../tools/api/get-tools.ts';
+import { ToolsSection } from '../tools/components/tools-section.tsx';
+import { BannerCarousel } from './components/banner-carousel.tsx';
+import { BusinessSummary } from './components/business-summary.tsx';
+import { FeaturePromos } from './components/feature-promos.tsx';
+import { QuoteContact } from './components/quote-contact.tsx';
+import { SignupBox } from './components/signup-box.tsx';
+import { useScrollToHash } from './use-scroll-to-hash.ts';
+
+/** The landing page at / and /home (SPEC §2 Home page). */
+export function HomePage() {
+  const toolsPending = useTools().isPending;
+  const reviewsPending = useReviews().isPending;
+  useScrollToHash(!toolsPending && !reviewsPending);
+
+  return (
+    <>
+      <h1 className="sr-only">Torque: professional power tools, direct from the manufacturer</h1>
+      <BannerCarousel />
+      <ToolsSection />
+      <FeaturePromos />
+      <BusinessSummary />
+      <ReviewsSection />
+      <QuoteContact />
+      <SignupBox />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ToolList } from '../../../../shared/schemas/tool.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const toolsKeys = {
+  all: ['tools'] as const,
+};
+
+/** GET /tools: every listed tool, in display order. */
+export function getTools(signal?: AbortSignal): Promise<ToolList> {
+  // Not re-validated here: the server serializes this answer through the same shared schema, and
+  // zod would add ~24 KB gzip to the home page's chunk (DESIGN §6).
+  return apiRequest<ToolList>('/tools', { signal });
+}
+
+export function useTools() {
+  return useQuery({ queryKey: toolsKeys.all, queryFn: ({ signal }) => getTools(signal) });
+}

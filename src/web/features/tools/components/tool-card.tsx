@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { Tool } from '../../../../shared/schemas/tool.ts';
+import { formatDollars } from '../../../../shared/money.ts';
+import { ArrowRightIcon } from '../../../components/ui/icons.tsx';
+import { firstWords } from '../../../lib/text.ts';
+
+export function ToolCard({ tool }: { tool: Tool }) {
+  const nameId = useId();
+  return (
+    <article className="group flex w-full flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-1 hover:shadow-xl">
+      <div className="aspect-[4/3] overflow-hidden border-b border-base-300 bg-slate-100">
+        <img
+          src={tool.img}
+          alt={tool.name}
+          width={800}
+          height={600}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-6">
+        <h3 id={nameId} className="text-xl font-bold text-slate-900">
+          {tool.name}
+        </h3>
+        <p className="text-slate-600">{firstWords(tool.description)}</p>
+        <div className="divide-y divide-base-300 rounded-md border border-base-300 bg-base-200/60 text-sm">
+          <p className="flex justify-between gap-2 px-3 py-2 text-slate-600">
+            Minimum Order: <span className="font-bold text-slate-900">{tool.minimumOrder}</span>
+          </p>
+          <p className="flex justify-between gap-2 px-3 py-2 text-slate-600">
+            Available Quantity: <span className="font-bold text-slate-900">{tool.availableQuantity}</span>
+          </p>
+        </div>
+        <p className="text-lg text-slate-600">
+          Price: <span className="text-2xl font-extrabold text-slate-900">{formatDollars(tool.price)}</span>
+          <span className="text-sm"> / unit</span>
+        </p>
+        <Link
+          to={`/purchase/${tool._id}`}
+          aria-describedby={nameId}
+          className="btn btn-primary mt-auto w-full gap-2"
+        >
+          Purchase Now
+          <ArrowRightIcon className="size-4" />
+        </Link>
+      </div>
+    </article>
+  );
+}

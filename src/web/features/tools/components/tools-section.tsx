@@ -1,0 +1,38 @@
+import { FullScreenSpinner } from '../../../components/ui/spinner.tsx';
+import { SectionHeading } from '../../../components/ui/section-heading.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { useTools } from '../api/get-tools.ts';
+import { ToolCard } from './tool-card.tsx';
+
+/** SPEC §9: the home page shows at most 6 tools. */
+const HOME_TOOL_COUNT = 6;
+
+export function ToolsSection() {
+  const tools = useTools();
+
+  return (
+    <section id="tools" aria-labelledby="tools-heading" className="bg-base-200 py-16 sm:py-20">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="tools-heading"
+          eyebrow="Built to last"
+          title="Our Tools"
+          subtitle="Job-site proven power tools, sold direct from our factory at trade prices."
+        />
+        {tools.isPending ? (
+          <FullScreenSpinner />
+        ) : tools.isError ? (
+          <QueryError message="We couldn't load our tools." onRetry={() => void tools.refetch()} />
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {tools.data.slice(0, HOME_TOOL_COUNT).map((tool) => (
+              <li key={tool._id} className="flex">
+                <ToolCard tool={tool} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import type { ZodType } from 'zod';
+
+/** A failed API call, carrying the server's error shape (DESIGN §3) or the network failure. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: Method;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** When given, the answer is validated and typed by it. */
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+  /**
+   * Leave the access token off. better-auth reads a bearer header before the session cookie, so
+   * calls that rely on the cookie (the session itself, the token exchange) must not send a stale one.
+   */
+  withoutToken?: boolean;
+}
+
+const API_BASE = '/api';
+
+// SPEC §4, §6: the access token of PUT /user/{email}, kept in local storage under this name.
+const TOKEN_KEY = 'accessToken';
+
+export function getAccessToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    // Storage can be unavailable (privacy modes): the visitor is simply signed out.
+    return null;
+  }
+}
+
+export function setAccessToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+}
+
+export function removeAccessToken(): void {
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Nothing stored, nothing to remove.
+  }
+}
+
+/** Headers every call carries. */
+function authHeaders(token: string | null): Record<string, string> {
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+type RejectedListener = () => void;
+let onRejected: RejectedListener | undefined;
+
+/**
+ * Registers what happens when the server refuses the access token (SPEC §7, §8: 401 or 403 on a
+ * protected call signs the user out and goes to /login). The auth feature registers it, because
+ * signing out needs the router and the auth library.
+ */
+export function setTokenRejectedListener(listener: RejectedListener | undefined): void {
+  onRejected = listener;
+}
+
+/** The only fetch in the web app. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, signal, withoutToken = false } = options;
+  const token = withoutToken ? null : getAccessToken();
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(token) };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiRequestError(0, 'network_error', 'The store could not be reached. Check your connection.');
+  }
+
+  const data: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+
+  if (!response.ok) {
+    // Only a call that carried a token can have it refused; public calls fail on their own terms.
+    // The token still being the stored one means no sign-in replaced it while the call was out.
+    if ((response.status === 401 || response.status === 403) && token && token === getAccessToken()) {
+      onRejected?.();
+    }
+    const error = readErrorShape(data);
+    throw new ApiRequestError(
+      response.status,
+      error?.code ?? 'http_error',
+      error?.message ?? `The request failed (${response.status}).`,
+      error?.fields,
+    );
+  }
+
+  return schema ? schema.parse(data) : (data as T);
+}
+
+interface ErrorShape {
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+// Checked by hand rather than with the shared zod schema so zod stays out of the initial bundle.
+function readErrorShape(data: unknown): ErrorShape | undefined {
+  if (typeof data !== 'object' || data === null || !('error' in data)) return undefined;
+  const error = (data as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, message, fields } = error as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
+  return {
+    code,
+    message,
+    fields: typeof fields === 'object' && fields !== null ? (fields as Record<string, string>) : undefined,
+  };
+}

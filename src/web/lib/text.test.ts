@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { firstWords } from './text.ts';
+
+describe('firstWords', () => {
+  it('keeps the first five words and appends an ellipsis', () => {
+    expect(firstWords('A compact drill driver with two speeds and a bright LED')).toBe(
+      'A compact drill driver with...',
+    );
+  });
+
+  it('collapses runs of whitespace and line breaks', () => {
+    expect(firstWords('  Heavy   duty\nangle\tgrinder for steel  ')).toBe('Heavy duty angle grinder for...');
+  });
+
+  it('keeps a shorter text whole', () => {
+    expect(firstWords('Rotary hammer')).toBe('Rotary hammer...');
+  });
+
+  it('honours another count', () => {
+    expect(firstWords('one two three four', 2)).toBe('one two...');
+  });
+
+  it('gives only the ellipsis for an empty text', () => {
+    expect(firstWords('   ')).toBe('...');
+  });
+});

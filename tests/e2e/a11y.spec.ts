@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+const pages: { path: string; ready: (page: Page) => Promise<void> }[] = [
+  {
+    path: '/',
+    ready: async (page) => {
+      await expect(page.getByRole('region', { name: 'Our Tools' }).getByRole('listitem')).toHaveCount(6);
+      await expect(page.getByRole('button', { name: 'Next review' })).toBeAttached();
+    },
+  },
+  {
+    path: '/blogs',
+    ready: (page) => expect(page.getByRole('article')).toHaveCount(5),
+  },
+  {
+    path: '/myPortfolio',
+    ready: (page) => expect(page.getByRole('link', { name: 'Go Live' })).toHaveCount(3),
+  },
+  {
+    path: '/login',
+    ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible(),
+  },
+  {
+    path: '/registration',
+    ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Registration' })).toBeVisible(),
+  },
+  {
+    path: '/no-such-page',
+    ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible(),
+  },
+];
+
+test.describe('accessibility', () => {
+  for (const { path, ready } of pages) {
+    test(`@mobile axe finds no serious or critical violations on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await ready(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test('@mobile every page has exactly one h1 and the landmarks', async ({ page }) => {
+    for (const { path, ready } of pages) {
+      await page.goto(path);
+      await ready(page);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveCount(1);
+      await expect(page.getByRole('banner'), path).toHaveCount(1);
+      await expect(page.getByRole('main'), path).toHaveCount(1);
+      await expect(page.getByRole('contentinfo'), path).toHaveCount(1);
+    }
+  });
+});

@@ -1,0 +1,230 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ToolList, type Tool } from '../../src/shared/schemas/tool.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+async function catalogue(page: Page): Promise<Tool[]> {
+  const response = await page.request.get('/api/tools');
+  expect(response.ok()).toBe(true);
+  return ToolList.parse(await response.json());
+}
+
+function toolsSection(page: Page): Locator {
+  return page.getByRole('region', { name: 'Our Tools' });
+}
+
+async function expectImageLoaded(image: Locator) {
+  await image.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
+}
+
+async function expectSixToolCards(page: Page, path: string) {
+  const tools = await catalogue(page);
+  expect(tools.length).toBeGreaterThanOrEqual(6);
+  await page.goto(path);
+
+  const cards = toolsSection(page).getByRole('listitem');
+  await expect(cards).toHaveCount(6);
+
+  for (const [index, tool] of tools.slice(0, 6).entries()) {
+    const card = cards.nth(index);
+    await expect(card.getByRole('heading', { name: tool.name })).toBeVisible();
+
+    const description = card.getByText(/\.\.\.$/);
+    const words = (await description.innerText())
+      .replace(/\.\.\.$/, '')
+      .trim()
+      .split(/\s+/);
+    expect(words.length).toBeGreaterThan(0);
+    expect(words.length).toBeLessThanOrEqual(5);
+    expect(tool.description.split(/\s+/).slice(0, words.length)).toEqual(words);
+
+    await expect(card).toContainText(`Minimum Order: ${tool.minimumOrder}`);
+    await expect(card).toContainText(`Available Quantity: ${tool.availableQuantity}`);
+    await expect(card.getByText(/^Price:/)).toContainText('$');
+    await expect(card.getByText(/^Price:/)).toContainText(tool.price.toFixed(2));
+
+    const purchase = card.getByRole('link', { name: 'Purchase Now' });
+    const href = (await purchase.getAttribute('href')) ?? '';
+    expect(href).toBe(`/purchase/${tool._id}`);
+    expect(href.replace('/purchase/', '')).toMatch(UUID);
+
+    await expectImageLoaded(card.getByRole('img', { name: tool.name }));
+  }
+}
+
+test.describe('home page', () => {
+  test('@mobile shows the first six tools as cards', async ({ page }) => {
+    await expectSixToolCards(page, '/');
+  });
+
+  test('@mobile /home shows the same six tool cards', async ({ page }) => {
+    await expectSixToolCards(page, '/home');
+  });
+
+  test('a tool card’s Purchase Now goes to that tool’s purchase page', async ({ page }) => {
+    const [first] = await catalogue(page);
+    await page.goto('/');
+    await toolsSection(page)
+      .getByRole('listitem')
+      .first()
+      .getByRole('link', { name: 'Purchase Now' })
+      .click();
+    await expect(page).toHaveURL(`/purchase/${first?._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Purchase' })).toBeVisible();
+  });
+
+  test('@mobile the banner carousel has 4 slides and its buttons move between them', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Featured tools' });
+    const slides = banner.getByRole('group', { includeHidden: true });
+    await expect(slides).toHaveCount(4);
+    await expectImageLoaded(slides.first().locator('img'));
+
+    const first = banner.getByRole('heading', { name: 'Power that works as hard as you do' });
+    const second = banner.getByRole('heading', { name: 'Cut clean. Cut fast. Cut all day.' });
+    await expect(first).toBeInViewport();
+    await expect(second).not.toBeInViewport();
+
+    await banner.getByRole('button', { name: 'Next slide' }).click();
+    await expect(second).toBeInViewport();
+    await expect(first).not.toBeInViewport();
+
+    await banner.getByRole('button', { name: 'Previous slide' }).click();
+    await expect(first).toBeInViewport();
+
+    await banner.getByRole('button', { name: 'Show slide 4' }).click();
+    await expect(banner.getByRole('heading', { name: 'Factory direct, by the pallet' })).toBeInViewport();
+    await expect(banner.getByRole('button', { name: 'Show slide 4' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+  });
+
+  test('@mobile the reviews carousel moves with its next button and pagination', async ({ page }) => {
+    await page.goto('/');
+    const reviews = page.getByRole('region', { name: 'What Our Clients Says?' });
+    await reviews.scrollIntoViewIfNeeded();
+
+    const slides = reviews.getByRole('group', { name: /^Review \d+ of \d+$/ });
+    await expect(slides.first()).toBeVisible();
+    expect(await slides.count()).toBeGreaterThan(3);
+    const first = slides.first();
+    await expect(first.getByRole('img', { name: /^Rated [1-5] out of 5$/ })).toBeVisible();
+    await expectImageLoaded(first.locator('img'));
+    await expect(first).toBeInViewport();
+
+    await reviews.getByRole('button', { name: 'Next review' }).click();
+    await expect(first).not.toBeInViewport();
+    await expect(slides.nth(1)).toBeInViewport();
+
+    const bullet = reviews.getByRole('button', { name: 'Go to review 1', exact: true });
+    await bullet.click();
+    await expect(first).toBeInViewport();
+    await expect(bullet).toHaveAttribute('aria-current', 'true');
+
+    await reviews.getByRole('button', { name: 'Go to review 3', exact: true }).click();
+    await expect(reviews.getByRole('button', { name: 'Go to review 3', exact: true })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await expect(first).not.toBeInViewport();
+  });
+
+  test('shows the business summary figures', async ({ page }) => {
+    await page.goto('/');
+    const summary = page.locator('#business-summary');
+    for (const [value, label] of [
+      ['72', 'Countries'],
+      ['535+', 'Complete Projects'],
+      ['273+', 'Happy Clients'],
+      ['432+', 'Feedbacks'],
+    ] as const) {
+      await expect(summary.getByRole('definition').filter({ hasText: value })).toHaveText(value);
+      await expect(summary.getByRole('term').filter({ hasText: label })).toHaveText(label);
+    }
+  });
+
+  test('shows promos, the quote card, the sign-up box and the footer', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Bulk pricing' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Request for Quote' })).toHaveAttribute('href', /^mailto:/);
+
+    await page.getByLabel('Name', { exact: true }).fill('Dana Ruiz');
+    await page.getByLabel('Email', { exact: true }).fill('dana@example.com');
+    await page.getByLabel('Phone', { exact: true }).fill('+1 555 0100');
+    await page.getByRole('button', { name: 'Stay with Us' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Thanks, Dana Ruiz!' })).toBeVisible();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
+
+    const footer = page.getByRole('contentinfo');
+    for (const heading of ['About us', 'Contact', 'Tools', 'Press Tools']) {
+      await expect(footer.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    }
+    await expect(footer).toContainText('Copyright © 2022');
+  });
+
+  test('navbar section links scroll the home page to Tools and Reviews', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(toolsSection(page).getByRole('listitem')).toHaveCount(6);
+
+    await nav.getByRole('link', { name: 'Reviews' }).click();
+    await expect(page).toHaveURL('/#reviews');
+    await expect(page.getByRole('heading', { name: 'What Our Clients Says?' })).toBeInViewport();
+
+    await nav.getByRole('link', { name: 'Tools' }).click();
+    await expect(page).toHaveURL('/#tools');
+    await expect(page.getByRole('heading', { name: 'Our Tools' })).toBeInViewport();
+
+    await nav.getByRole('link', { name: 'Business Summary' }).click();
+    await expect(page).toHaveURL('/#business-summary');
+    await expect(page.locator('#business-summary').getByRole('heading', { level: 2 })).toBeInViewport();
+  });
+
+  test('@mobile navbar section links work from another page', async ({ page }) => {
+    await page.goto('/blogs');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const menuButton = nav.getByRole('button', { name: 'Open menu' });
+    if (await menuButton.isVisible()) await menuButton.click();
+
+    await nav.getByRole('link', { name: 'Reviews' }).click();
+    await expect(page).toHaveURL('/#reviews');
+    await expect(page.getByRole('heading', { name: 'What Our Clients Says?' })).toBeInViewport();
+
+    await page.goto('/myPortfolio');
+    if (await menuButton.isVisible()) await menuButton.click();
+    await nav.getByRole('link', { name: 'Tools' }).click();
+    await expect(page).toHaveURL('/#tools');
+    await expect(page.getByRole('heading', { name: 'Our Tools' })).toBeInViewport();
+  });
+
+  test('has no horizontal overflow at 360 px', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ['/', '/blogs', '/myPortfolio', '/no-such-page']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
+      if (path === '/') await expect(toolsSection(page).getByRole('listitem')).toHaveCount(6);
+      await page.keyboard.press('End');
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `horizontal overflow on ${path}`).toBe(0);
+    }
+  });
+
+  test('loads without console errors or CSP violations', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    await expect(toolsSection(page).getByRole('listitem')).toHaveCount(6);
+    await page.getByRole('region', { name: 'What Our Clients Says?' }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: 'Next review' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
