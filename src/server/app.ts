@@ -5,6 +5,11 @@ import type { Config } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
+import { ordersRoutes } from './features/orders/orders.routes.ts';
+import { expireUnpaidOrders } from './features/orders/orders.service.ts';
+import { paymentsRoutes } from './features/payments/payments.routes.ts';
+import { createSandboxGateway } from './payments/sandbox.ts';
+import { createStripeClient, createStripeGateway } from './payments/stripe.ts';
 import { storeRoutes } from './features/store/store.routes.ts';
 import { toolsRoutes } from './features/tools/tools.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -30,6 +35,7 @@ export interface BuildOptions {
 }
 
 const BODY_LIMIT = 64 * 1024;
+const EXPIRY_INTERVAL_MS = 60_000;
 
 /** The whole store as a Fastify instance, ready to `listen` or to be driven with `inject`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -62,6 +68,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await bootstrapAdmins(database.db, config.adminEmails);
   if (config.env !== 'production') await createDemoAccounts(database.db, app.auth, app.log);
 
+  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
+  const sandbox = stripe ? undefined : createSandboxGateway(database.db);
+  const gateway = stripe && config.stripe ? createStripeGateway(stripe, config.stripe) : sandbox!;
+
   await app.register(
     async (api) => {
       await api.register(etag);
@@ -75,10 +85,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(reviewsRoutes);
       await api.register(usersRoutes);
       await api.register(storeRoutes);
+      await api.register(ordersRoutes);
+      await api.register(paymentsRoutes, {
+        gateway,
+        sandbox,
+        stripe: stripe && { client: stripe, webhookSecret: config.stripe?.webhookSecret },
+      });
     },
     { prefix: '/api' },
   );
 
   await app.register(web, { config });
+
+  // Unpaid orders past the hold go back to stock. Safe with several instances (SKIP LOCKED).
+  let expiry: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    const run = () =>
+      expireUnpaidOrders(database.db, config.orderHoldHours)
+        .then((n) => n && app.log.info({ cancelled: n }, 'expired unpaid orders'))
+        .catch((err: unknown) => app.log.warn({ err }, 'order expiry failed'));
+    expiry = setInterval(run, EXPIRY_INTERVAL_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(expiry));
   return app;
 }

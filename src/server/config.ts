@@ -42,6 +42,11 @@ const Env = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Torque <no-reply@localhost>'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  STRIPE_API_BASE: z.url().optional(),
+  ORDER_HOLD_HOURS: z.coerce.number().positive().default(48),
 });
 
 export interface Config {
@@ -67,6 +72,17 @@ export interface Config {
   /** Mail goes through SMTP when set; otherwise each message is written to DATA_DIR/mail. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The Stripe gateway when both keys are set; the sandbox gateway otherwise. */
+  stripe:
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string | undefined;
+        apiBase: string | undefined;
+      }
+    | undefined;
+  /** Unpaid orders older than this are cancelled and their stock returned. */
+  orderHoldHours: number;
 }
 
 export class ConfigError extends Error {
@@ -83,6 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  AUTH_SECRET: required in production (32+ random characters)',
+    );
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: set both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or neither',
     );
   }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
@@ -114,5 +135,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : undefined,
+    orderHoldHours: e.ORDER_HOLD_HOURS,
   };
 }

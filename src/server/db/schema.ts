@@ -78,6 +78,10 @@ export const orders = pgTable(
       .where(sql`not ${t.paid} and ${t.cancelledAt} is null`),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
+    // The hold-expiry job's scan: unpaid, open orders by age.
+    index('orders_unpaid_idx')
+      .on(t.createdAt)
+      .where(sql`not ${t.paid} and ${t.cancelledAt} is null`),
   ],
 );
 
@@ -111,3 +115,28 @@ export const profiles = pgTable('profiles', {
   address: text('address'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
 });
+
+/**
+ * Payment intents of the sandbox gateway (DESIGN §4), kept in the database so that any instance
+ * can confirm or check one. The Stripe gateway keeps its intents at Stripe.
+ */
+export const sandboxPaymentIntents = pgTable(
+  'sandbox_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('requires_payment_method'),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('sandbox_intent_status', sql`${t.status} in ('requires_payment_method', 'succeeded')`),
+    check('sandbox_intent_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);

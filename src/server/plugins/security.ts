@@ -8,17 +8,20 @@ import type { Config } from '../config.ts';
  * (react-toastify's CSS is imported as a file, not injected).
  */
 export default fp(async function security(app: FastifyInstance, { config }: { config: Config }) {
+  // Stripe.js loads from Stripe and talks to it from its own frames (only when Stripe is on).
+  const stripe = config.stripe ? ['https://js.stripe.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe],
         styleSrc: ["'self'"],
         // Admin-added products may point at an image on any https host.
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
+        frameSrc: config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

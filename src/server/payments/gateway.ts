@@ -1,0 +1,25 @@
+/**
+ * A card payment provider (docs/decisions/004). The server creates one intent per order for the
+ * order's amount, and trusts a payment only after asking the gateway about it.
+ */
+export interface PaymentIntent {
+  id: string;
+  clientSecret: string;
+  status: 'succeeded' | 'processing' | 'requires_payment_method' | 'requires_action' | 'canceled' | 'other';
+  amountCents: number;
+  currency: string;
+  /** The order it was created for (Stripe: metadata.orderId). */
+  orderId: string | undefined;
+}
+
+export interface PaymentGateway {
+  readonly name: 'sandbox' | 'stripe';
+  /** For the browser (Stripe.js); undefined for the sandbox. */
+  readonly publishableKey: string | undefined;
+  /** Creates the order's intent, or answers the one it already has (idempotent per order). */
+  createIntent(order: { id: string; amountCents: number; email: string }): Promise<PaymentIntent>;
+  /** undefined when the gateway knows no such intent. */
+  retrieveIntent(id: string): Promise<PaymentIntent | undefined>;
+}
+
+export const CURRENCY = 'usd';

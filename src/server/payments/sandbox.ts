@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { type Card, luhnValid } from '../../shared/schemas/payment.ts';
+import type { Db } from '../db/client.ts';
+import { sandboxPaymentIntents } from '../db/schema.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { CURRENCY, type PaymentGateway, type PaymentIntent } from './gateway.ts';
+
+type Row = typeof sandboxPaymentIntents.$inferSelect;
+
+function toIntent(row: Row): PaymentIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status === 'succeeded' ? 'succeeded' : 'requires_payment_method',
+    amountCents: row.amountCents,
+    currency: row.currency,
+    orderId: row.orderId,
+  };
+}
+
+/** Stripe's test cards that fail, with Stripe's own codes and messages. */
+const DECLINES: Record<string, { code: string; message: string }> = {
+  '4000000000000002': { code: 'card_declined', message: 'Your card was declined.' },
+  '4000000000009995': { code: 'card_declined', message: 'Your card has insufficient funds.' },
+  '4000000000000069': { code: 'expired_card', message: 'Your card has expired.' },
+  '4000000000000127': { code: 'incorrect_cvc', message: 'Your card’s security code is incorrect.' },
+  '4000000000000119': {
+    code: 'processing_error',
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+  },
+};
+
+const decline = (code: string, message: string) => new HttpError(402, code, message);
+
+/**
+ * The default gateway: behaves like Stripe in test mode, inside the server, so a store with no
+ * Stripe account still takes a payment end to end. Card data is checked and forgotten: never
+ * stored, never logged.
+ */
+export function createSandboxGateway(
+  db: Db,
+  now = () => new Date(),
+): PaymentGateway & {
+  confirm(
+    clientSecret: string,
+    card: { number: string; expMonth: number; expYear: number; cvc: string },
+  ): Promise<PaymentIntent>;
+} {
+  async function byOrder(orderId: string) {
+    const [row] = await db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.orderId, orderId));
+    return row;
+  }
+  return {
+    name: 'sandbox',
+    publishableKey: undefined,
+
+    async createIntent(order) {
+      const existing = await byOrder(order.id);
+      if (existing) return toIntent(existing);
+      const id = `pi_sandbox_${randomBytes(12).toString('hex')}`;
+      await db
+        .insert(sandboxPaymentIntents)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+          orderId: order.id,
+          amountCents: order.amountCents,
+          currency: CURRENCY,
+        })
+        .onConflictDoNothing();
+      // A concurrent call for the same order may have won: answer whichever was stored.
+      return toIntent((await byOrder(order.id))!);
+    },
+
+    async retrieveIntent(id) {
+      const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
+      return row && toIntent(row);
+    },
+
+    async confirm(clientSecret, card: Card & { number: string }) {
+      const [row] = await db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.clientSecret, clientSecret));
+      if (!row) throw new HttpError(404, 'not_found', 'No such payment.');
+      if (row.status === 'succeeded') return toIntent(row);
+      const number = card.number.replace(/[\s-]/g, '');
+      if (!luhnValid(number)) throw decline('incorrect_number', 'Your card number is invalid.');
+      const today = now();
+      const expiry = new Date(Date.UTC(card.expYear, card.expMonth, 1)); // first day after the expiry month
+      if (expiry <= today) throw decline('expired_card', 'Your card’s expiration date is in the past.');
+      const failure = DECLINES[number];
+      if (failure) throw decline(failure.code, failure.message);
+      const [done] = await db
+        .update(sandboxPaymentIntents)
+        .set({ status: 'succeeded', succeededAt: today })
+        .where(eq(sandboxPaymentIntents.id, row.id))
+        .returning();
+      return toIntent(done!);
+    },
+  };
+}
+
+export type SandboxGateway = ReturnType<typeof createSandboxGateway>;
