@@ -266,26 +266,22 @@ describe('concurrency', () => {
       id: `load-${i}-${randomUUID()}`,
       token: randomBytes(24).toString('base64url'),
     }));
-    await t.db
-      .insert(user)
-      .values(
-        buyers.map((b, i) => ({
-          id: b.id,
-          name: `Buyer ${i}`,
-          email: `load${i}x${b.id.slice(-8)}@example.com`,
-        })),
-      );
-    await t.db
-      .insert(session)
-      .values(
-        buyers.map((b) => ({
-          id: `s-${b.id}`,
-          token: b.token,
-          userId: b.id,
-          expiresAt: new Date(Date.now() + 3_600_000),
-          updatedAt: new Date(),
-        })),
-      );
+    await t.db.insert(user).values(
+      buyers.map((b, i) => ({
+        id: b.id,
+        name: `Buyer ${i}`,
+        email: `load${i}x${b.id.slice(-8)}@example.com`,
+      })),
+    );
+    await t.db.insert(session).values(
+      buyers.map((b) => ({
+        id: `s-${b.id}`,
+        token: b.token,
+        userId: b.id,
+        expiresAt: new Date(Date.now() + 3_600_000),
+        updatedAt: new Date(),
+      })),
+    );
     const results = await Promise.all(
       buyers.map((b) =>
         t.app.inject({
@@ -334,4 +330,3 @@ describe('the hold on unpaid orders', () => {
     expect(kept?.cancelledAt).toBeNull();
   });
 });
-
