@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(usersRoutes);
       await api.register(storeRoutes);
       await api.register(ordersRoutes);
+      await api.register(adminRoutes);
       await api.register(paymentsRoutes, {
         gateway,
         sandbox,

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -77,6 +78,10 @@ export const orders = pgTable(
       .on(t.userId, t.toolId)
       .where(sql`not ${t.paid} and ${t.cancelledAt} is null`),
     index('orders_user_idx').on(t.userId, t.createdAt),
+    // The 'Verified buyer' check: a paid order of this product by the review's author.
+    index('orders_paid_product_idx')
+      .on(t.userId, t.productName)
+      .where(sql`${t.paid}`),
     index('orders_created_idx').on(t.createdAt),
     // The hold-expiry job's scan: unpaid, open orders by age.
     index('orders_unpaid_idx')
@@ -102,6 +107,7 @@ export const reviews = pgTable(
   (t) => [
     check('reviews_ratings_range', sql`${t.ratings} between 1 and 5`),
     index('reviews_created_idx').on(t.createdAt),
+    index('reviews_user_product_idx').on(t.userId, t.productName),
   ],
 );
 
@@ -139,4 +145,21 @@ export const sandboxPaymentIntents = pgTable(
     check('sandbox_intent_status', sql`${t.status} in ('requires_payment_method', 'succeeded')`),
     check('sandbox_intent_amount_positive', sql`${t.amountCents} > 0`),
   ],
+);
+
+/** Every admin action (ship, add, delete, promote): who, what, when. Append-only. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: text('actor_id')
+      .notNull()
+      .references(() => user.id),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );

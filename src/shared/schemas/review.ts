@@ -9,8 +9,30 @@ export const Review = z.object({
   ratings: z.number().int().min(1).max(5),
   opinions: z.string(),
   img: z.string(),
+  /** Beyond SPEC: the author has a paid order of this product. */
+  verified: z.boolean(),
 });
 export type Review = z.infer<typeof Review>;
+
+/**
+ * POST /review with SPEC §5's messages. customerName and img come from the account: the client may
+ * send them, as the spec's client does, but they are ignored.
+ */
+export const ReviewInput = z
+  .object({
+    profession: z.string().trim().min(1, 'Profession is required').max(100, 'At most 100 characters'),
+    productName: z.string().trim().min(1, 'ProductName is required').max(200, 'At most 200 characters'),
+    ratings: z
+      .number({ error: 'Ratings is required' })
+      .int('Choose 1 to 5 stars')
+      .min(1, 'Ratings is required')
+      .max(5, 'Choose 1 to 5 stars'),
+    opinions: z.string().trim().min(1, 'message address is required').max(1000, 'At most 1000 characters'),
+    customerName: z.string().max(200).optional(),
+    img: z.string().max(2000).optional(),
+  })
+  .strict();
+export type ReviewInput = z.infer<typeof ReviewInput>;
 
 export const ReviewList = z.array(Review);
 export type ReviewList = z.infer<typeof ReviewList>;

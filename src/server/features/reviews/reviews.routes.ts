@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ReviewList } from '../../../shared/schemas/review.ts';
-import { listReviews } from './reviews.service.ts';
+import { InsertResult } from '../../../shared/schemas/admin.ts';
+import { ApiError } from '../../../shared/schemas/error.ts';
+import { ReviewInput, ReviewList } from '../../../shared/schemas/review.ts';
+import { addReview, listReviews } from './reviews.service.ts';
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -9,5 +11,20 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['reviews'], summary: 'Customer reviews, newest first', response: { 200: ReviewList } },
     },
     async () => listReviews(app.db),
+  );
+
+  app.post(
+    '/review',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['reviews'],
+        summary: 'Add a review in your own name',
+        security: [{ bearer: [] }],
+        body: ReviewInput,
+        response: { 200: InsertResult, 400: ApiError, 401: ApiError },
+      },
+    },
+    async (req) => ({ acknowledged: true, insertedId: await addReview(app.db, req.user!, req.body) }),
   );
 };

@@ -1,9 +1,13 @@
-import { desc } from 'drizzle-orm';
-import type { Review } from '../../../shared/schemas/review.ts';
+import { desc, sql } from 'drizzle-orm';
+import type { Review, ReviewInput } from '../../../shared/schemas/review.ts';
 import type { Db } from '../../db/client.ts';
-import { reviews } from '../../db/schema.ts';
+import { orders, reviews } from '../../db/schema.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
 
-/** Reviews for the home carousel, newest first. */
+/** The avatar of a reviewer whose account has no photo. */
+export const PLACEHOLDER_AVATAR = '/images/people/placeholder.svg';
+
+/** Reviews for the home carousel, newest first, each marked when its author bought the product. */
 export async function listReviews(db: Db): Promise<Review[]> {
   return db
     .select({
@@ -14,7 +18,28 @@ export async function listReviews(db: Db): Promise<Review[]> {
       ratings: reviews.ratings,
       opinions: reviews.opinions,
       img: reviews.img,
+      verified: sql<boolean>`exists (
+        select 1 from ${orders}
+        where ${orders.userId} = ${reviews.userId} and ${orders.productName} = ${reviews.productName} and ${orders.paid}
+      )`,
     })
     .from(reviews)
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
+}
+
+/** A review in the author's own name and photo, whatever the client sent for them. */
+export async function addReview(db: Db, author: CurrentUser, input: ReviewInput): Promise<string> {
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      userId: author.id,
+      customerName: author.name,
+      img: author.image ?? PLACEHOLDER_AVATAR,
+      profession: input.profession,
+      productName: input.productName,
+      ratings: input.ratings,
+      opinions: input.opinions,
+    })
+    .returning({ id: reviews.id });
+  return row!.id;
 }

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReviewList } from '../../../shared/schemas/review.ts';
+import { signUp } from '../../../../tests/fixtures/accounts.ts';
 import { createTestApp } from '../../../../tests/fixtures/test-app.ts';
-import { reviews } from '../../db/schema.ts';
+import { user } from '../../db/auth-schema.ts';
+import { orders, reviews, tools } from '../../db/schema.ts';
 import { seedReviews } from '../../db/seed-data.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -35,4 +38,84 @@ it('puts a new review first and changes the ETag', async () => {
   });
   expect(after.statusCode).toBe(200);
   expect(ReviewList.parse(after.json())[0]?.customerName).toBe('Dana Whitfield');
+});
+
+describe('POST /api/review', () => {
+  it('adds a review in the author’s name and shows it first, marked verified once they bought the product', async () => {
+    const ivy = await signUp(t.app, 'ivy');
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/review', headers: ivy.bearer, payload });
+    const res = await post({
+      profession: 'Workshop owner',
+      productName: 'Torque AG-125 Angle Grinder',
+      ratings: 4,
+      opinions: 'Cuts clean and the guard stays put.',
+      customerName: 'Someone Else',
+      img: 'https://evil.example/x.png',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().acknowledged).toBe(true);
+    const [first] = ReviewList.parse((await t.app.inject('/api/reviews')).json());
+    expect(first).toMatchObject({
+      customerName: 'Test ivy',
+      img: '/images/people/placeholder.svg',
+      ratings: 4,
+      verified: false,
+    });
+
+    // After a paid order of that product, the same author's review is a verified buyer's.
+    const [tool] = await t.db.select().from(tools).where(eq(tools.name, 'Torque AG-125 Angle Grinder'));
+    await t.db.insert(orders).values({
+      toolId: tool!.id,
+      userId: (await t.db.select({ id: user.id }).from(user).where(eq(user.email, ivy.email)))[0]!.id,
+      name: 'Test ivy',
+      email: ivy.email,
+      phone: '555 0100',
+      address: '1 Road',
+      productName: tool!.name,
+      productPriceCents: tool!.priceCents,
+      productImg: tool!.img,
+      quantity: 100,
+      paid: true,
+      transactionId: 'pi_sandbox_verified',
+    });
+    const [again] = ReviewList.parse((await t.app.inject('/api/reviews')).json());
+    expect(again?.verified).toBe(true);
+  });
+
+  it.each([
+    ['no profession', { profession: '' }, 'profession', 'Profession is required'],
+    ['no product', { productName: ' ' }, 'productName', 'ProductName is required'],
+    ['no ratings', { ratings: undefined }, 'ratings', 'Ratings is required'],
+    ['ratings of 6', { ratings: 6 }, 'ratings', 'Choose 1 to 5 stars'],
+    ['ratings of 0', { ratings: 0 }, 'ratings', 'Ratings is required'],
+    ['fractional ratings', { ratings: 4.5 }, 'ratings', 'Choose 1 to 5 stars'],
+    ['no opinions', { opinions: '' }, 'opinions', 'message address is required'],
+  ])(
+    'refuses a review with %s, with the spec’s message, and adds nothing',
+    async (_what, change, field, message) => {
+      const jim = await signUp(t.app, 'jim');
+      const before = (await t.app.inject('/api/reviews')).json().length;
+      const payload = {
+        profession: 'Carpenter',
+        productName: 'Torque DX-20',
+        ratings: 5,
+        opinions: 'Great',
+        ...change,
+      };
+      const res = await t.app.inject({ method: 'POST', url: '/api/review', headers: jim.bearer, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields[field]).toBe(message);
+      expect((await t.app.inject('/api/reviews')).json()).toHaveLength(before);
+    },
+  );
+
+  it('answers 401 to an anonymous review', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/review',
+      payload: { profession: 'x', productName: 'y', ratings: 5, opinions: 'z' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
 });

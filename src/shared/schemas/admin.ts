@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** POST /addTool. SPEC has no validation here; the server validates anyway (issue 5). */
+export const AddToolInput = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(120, 'At most 120 characters'),
+    minimumOrder: z
+      .number({ error: 'Give a whole number of at least 1' })
+      .int('Give a whole number of at least 1')
+      .min(1, 'Give a whole number of at least 1')
+      .max(1_000_000, 'Too large'),
+    availableQuantity: z
+      .number({ error: 'Give a whole number of 0 or more' })
+      .int('Give a whole number of 0 or more')
+      .min(0, 'Give a whole number of 0 or more')
+      .max(100_000_000, 'Too large'),
+    price: z
+      .number({ error: 'Give a price in dollars' })
+      .positive('The price must be more than 0')
+      .max(1_000_000, 'Too large')
+      .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, 'At most 2 decimals'),
+    img: z
+      .string()
+      .trim()
+      .min(1, 'Image URL is required')
+      .max(2000, 'At most 2000 characters')
+      .refine(
+        (s) => /^https?:\/\/[^\s]+$/i.test(s) || /^\/(?!\/)[^\s]*$/.test(s),
+        'Give an http(s) URL or a path starting with /',
+      ),
+    description: z.string().trim().min(1, 'Description is required').max(2000, 'At most 2000 characters'),
+  })
+  .strict();
+export type AddToolInput = z.infer<typeof AddToolInput>;
+
+export const InsertResult = z.object({ acknowledged: z.boolean(), insertedId: z.string().optional() });
+
+export const ShiftNowInput = z.object({ shiftNow: z.literal(true) }).strict();
+
+export const ShiftNowResult = z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() });
+
+/** GET /users (SPEC §3 user record). */
+export const UserRecord = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(['admin', 'user']),
+});
+export const UserList = z.array(UserRecord);
+export type UserRecord = z.infer<typeof UserRecord>;
+
+export const MakeAdminResult = z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() });
+
+export const DeleteResult = z.object({ acknowledged: z.boolean(), deletedCount: z.number().int() });
+
+/** GET /audit: the admin actions, newest first. */
+export const AuditEntry = z.object({
+  _id: z.string(),
+  actorEmail: z.string(),
+  action: z.enum(['order.ship', 'tool.add', 'tool.delete', 'user.promote']),
+  target: z.string(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export const AuditList = z.array(AuditEntry);
+export type AuditEntry = z.infer<typeof AuditEntry>;
