@@ -14,6 +14,7 @@ const app =
     ? await buildApp(
         loadConfig({
           NODE_ENV: 'production',
+          AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
           LOG_LEVEL: 'warn',
           DATA_DIR: arg,
           DATABASE_URL: process.env.BENCH_DATABASE_URL,

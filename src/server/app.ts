@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
+import { ResponseCache } from './db/response-cache.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** The public catalogue's serialized answers, dropped on every change (any instance). */
+    catalogue: ResponseCache;
   }
 }
 
@@ -61,6 +64,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  const catalogue = new ResponseCache();
+  await database.onCatalogueChange(() => catalogue.clear());
+  app.decorate('catalogue', catalogue);
 
   await app.register(errors);
   await app.register(security, { config });

@@ -22,8 +22,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * Calls back whenever the public catalogue (tools, reviews) changes, through whichever instance:
+   * a trigger NOTIFYs CATALOGUE_CHANNEL. Also calls back after a lost connection, when changes
+   * may have been missed.
+   */
+  onCatalogueChange(callback: () => void): Promise<void>;
   close(): Promise<void>;
 }
+
+export const CATALOGUE_CHANNEL = 'torque_catalogue';
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
@@ -72,6 +80,10 @@ async function openPglite(options: DatabaseOptions): Promise<Database & { client
     async ping() {
       await client.query('select 1');
     },
+    async onCatalogueChange(callback) {
+      // PGlite delivers notifications before the writing query resolves: no stale window.
+      await client.listen(CATALOGUE_CHANNEL, callback);
+    },
     async close() {
       await client.close();
       release();
@@ -83,6 +95,34 @@ async function openPostgres(url: string): Promise<Database & { pool: pg.Pool }> 
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  const listeners: (() => void)[] = [];
+  let listener: pg.Client | undefined;
+  let closed = false;
+  const notifyAll = () => listeners.forEach((fn) => fn());
+  // One connection per instance LISTENs; when it drops, it reconnects and reports a change,
+  // since notifications sent meanwhile are lost.
+  async function listen(delayMs = 0): Promise<void> {
+    if (closed) return;
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs).unref());
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', notifyAll);
+    client.on('error', () => {});
+    client.on('end', () => {
+      if (closed || listener !== client) return;
+      listener = undefined;
+      notifyAll();
+      void listen(1_000);
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${CATALOGUE_CHANNEL}`);
+      listener = client;
+      if (delayMs) notifyAll();
+    } catch {
+      await client.end().catch(() => {});
+      void listen(Math.min(Math.max(delayMs * 2, 1_000), 30_000));
+    }
+  }
   return {
     pool,
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
@@ -90,7 +130,13 @@ async function openPostgres(url: string): Promise<Database & { pool: pg.Pool }> 
     async ping() {
       await pool.query('select 1');
     },
+    async onCatalogueChange(callback) {
+      listeners.push(callback);
+      if (listeners.length === 1) await listen();
+    },
     async close() {
+      closed = true;
+      await listener?.end().catch(() => {});
       await pool.end();
     },
   };

@@ -3,13 +3,16 @@ import { z } from 'zod';
 import { ApiError } from '../../../shared/schemas/error.ts';
 import { Tool, ToolId, ToolList } from '../../../shared/schemas/tool.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { sendCached } from '../../db/response-cache.ts';
 import { findTool, listTools } from './tools.service.ts';
 
 export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tools',
     { schema: { tags: ['tools'], summary: 'The catalogue', response: { 200: ToolList } } },
-    async () => listTools(app.db),
+    async (_req, reply) => {
+      sendCached(reply, await app.catalogue.get('tools', () => listTools(app.db)));
+    },
   );
 
   app.get(
@@ -22,12 +25,16 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Tool, 404: ApiError },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       // A malformed id names no tool: 404, as for an unknown one.
       const id = ToolId.safeParse(req.params.id);
-      const tool = id.success ? await findTool(app.db, id.data) : undefined;
-      if (!tool) throw notFound('No tool with this id.');
-      return tool;
+      if (!id.success) throw notFound('No tool with this id.');
+      const cached = await app.catalogue.get(
+        `tool:${id.data}`,
+        async () => (await findTool(app.db, id.data)) ?? null,
+      );
+      if (cached.body === 'null') throw notFound('No tool with this id.');
+      sendCached(reply, cached);
     },
   );
 };
