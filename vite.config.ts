@@ -11,6 +11,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     target: 'es2022',
+    // bench/bundle.ts reads it to measure what the first page load needs.
+    manifest: true,
   },
   server: {
     port: 5173,

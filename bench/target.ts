@@ -1,6 +1,7 @@
 // One server under load, in its own process so that the load generator does not share its CPU.
-//   node bench/target.ts app <dataDir>     the real store (PGlite in dataDir, or BENCH_DATABASE_URL)
-//   node bench/target.ts bare <bodyFile>   a bare Fastify route answering the same bytes from memory
+//   node bench/target.ts app <dataDir>      the real store (PGlite in dataDir, or BENCH_DATABASE_URL)
+//   node bench/target.ts bare <bodiesJson>  a bare Fastify answering the same bytes from memory:
+//                                           bodiesJson maps a path to the file holding its body
 // Prints the port it listens on as its first line.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
@@ -23,8 +24,11 @@ const app =
     : Fastify();
 
 if (mode === 'bare') {
-  const body = readFileSync(String(arg));
-  app.get('/api/tools', (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
+  const bodies = JSON.parse(readFileSync(String(arg), 'utf8')) as Record<string, string>;
+  for (const [path, file] of Object.entries(bodies)) {
+    const body = readFileSync(file);
+    app.get(path, (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
+  }
 }
 
 await app.listen({ port: 0, host: '127.0.0.1' });

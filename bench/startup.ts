@@ -1,0 +1,34 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+
+/** From `node src/server/main.ts` to the first 200 of /api/ready, on an existing database. */
+export async function benchStartup(dataDir: string): Promise<{ ms: number }> {
+  const port = 39_000 + Math.floor(Math.random() * 1000);
+  const started = performance.now();
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
+    },
+    stdio: 'ignore',
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return { ms: Math.round(performance.now() - started) };
+      if (performance.now() - started > 30_000) throw new Error('the server did not answer within 30 s');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+}
