@@ -35,6 +35,18 @@ export default defineConfig({
                 env: { TEST_DB: 'postgres' },
               },
             },
+            {
+              // Whole server processes against PostgreSQL: faults, several instances. One file at
+              // a time: they cut connections and kill processes.
+              extends: true,
+              test: {
+                name: 'system',
+                include: ['tests/system/**/*.test.ts'],
+                fileParallelism: false,
+                testTimeout: 120_000,
+                env: { TEST_DB: 'postgres' },
+              },
+            },
           ]
         : []),
     ],

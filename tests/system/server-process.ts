@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const port = (s.address() as { port: number }).port;
+  await new Promise((resolve) => s.close(resolve));
+  return port;
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything it wrote to stderr (a crash's reason). */
+  stderr(): string;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** `node src/server/main.ts` as a user starts it, with the given environment; resolves once ready. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      // Tests sign many accounts up from one address; two-instances.test.ts sets its own limit.
+      AUTH_RATE_LIMIT: '1000',
+      ...env,
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
+    const ok = await fetch(`${url}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`server not ready in 60 s: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    child,
+    stderr: () => stderr,
+    async kill(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      await once(child, 'exit');
+    },
+  };
+}
+
+/** Signs an account up through the API and returns its access token. */
+export async function signUpOver(url: string, email: string): Promise<string> {
+  const origin = url.replace('127.0.0.1', 'localhost');
+  const res = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ name: 'System Test', email, password: 'correct horse battery' }),
+  });
+  if (!res.ok) throw new Error(`sign-up ${res.status}: ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const token = await fetch(`${url}/api/user/${email}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', origin, cookie },
+    body: JSON.stringify({ email }),
+  });
+  if (!token.ok) throw new Error(`token ${token.status}: ${await token.text()}`);
+  return ((await token.json()) as { token: string }).token;
+}
