@@ -19,6 +19,8 @@ const app =
           LOG_LEVEL: 'warn',
           DATA_DIR: arg,
           DATABASE_URL: process.env.BENCH_DATABASE_URL,
+          ADMIN_EMAILS: process.env.ADMIN_EMAILS,
+          AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT,
         }),
       )
     : Fastify();
