@@ -60,7 +60,7 @@ async function eventually(check: () => Promise<void>, ms = 5_000) {
 
 it('seeds the catalogue once when both start together', async () => {
   const [ta, tb] = await Promise.all([fetch(`${a.url}/api/tools`), fetch(`${b.url}/api/tools`)]);
-  const [la, lb] = (await Promise.all([ta.json(), tb.json()])) as { _id: string }[][];
+  const [la, lb] = (await Promise.all([ta.json(), tb.json()])) as [{ _id: string }[], { _id: string }[]];
   expect(la).toHaveLength(12);
   expect(lb.map((t) => t._id)).toEqual(la.map((t) => t._id));
 });
