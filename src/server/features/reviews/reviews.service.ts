@@ -1,7 +1,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Review, ReviewInput } from '../../../shared/schemas/review.ts';
 import type { Db } from '../../db/client.ts';
-import { orders, reviews } from '../../db/schema.ts';
+import { reviews } from '../../db/schema.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 
 /** The avatar of a reviewer whose account has no photo. */
@@ -18,9 +18,11 @@ export async function listReviews(db: Db): Promise<Review[]> {
       ratings: reviews.ratings,
       opinions: reviews.opinions,
       img: reviews.img,
+      // Spelled out with table names: drizzle renders columns in a sql`` fragment unqualified, and
+      // "user_id" = "user_id" inside the subquery would compare orders with themselves.
       verified: sql<boolean>`exists (
-        select 1 from ${orders}
-        where ${orders.userId} = ${reviews.userId} and ${orders.productName} = ${reviews.productName} and ${orders.paid}
+        select 1 from "orders" o
+        where o."user_id" = "reviews"."user_id" and o."product_name" = "reviews"."product_name" and o."paid"
       )`,
     })
     .from(reviews)
