@@ -6,6 +6,12 @@ import { defineConfig, devices } from '@playwright/test';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
+// The neighbours of the store's port: the stand-in Google (OpenID provider) and the mail catcher
+// (tests/fixtures/e2e-helpers.ts derives the same addresses from E2E_PORT).
+const oidcIssuer = `http://localhost:${port + 1}`;
+const mailCatcherURL = `http://localhost:${port + 3}`;
+// One database directory per port, so that two runs on different ports never share one.
+const dataDir = port === 3100 ? '.data-e2e' : `.data-e2e-${port}`;
 
 if (!existsSync(chromium)) {
   throw new Error(
@@ -43,18 +49,49 @@ export default defineConfig({
       grep: /@mobile/,
     },
   ],
-  webServer: {
-    command: 'rm -rf .data-e2e && node src/server/main.ts',
-    url: `${baseURL}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: '.data-e2e',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+  // In order: the local OpenID provider standing in for Google (the store discovers it at start), the
+  // mail catcher, then the store. Playwright waits on each url before starting the next.
+  webServer: [
+    {
+      command: 'node tests/fixtures/oidc-provider.ts',
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { OIDC_PORT: String(port + 1), STORE_URL: baseURL },
     },
-  },
+    {
+      command: 'node tests/fixtures/mail-catcher.ts',
+      url: `${mailCatcherURL}/messages`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { MAIL_SMTP_PORT: String(port + 2), MAIL_HTTP_PORT: String(port + 3) },
+    },
+    {
+      command: `rm -rf ${dataDir} && node src/server/main.ts`,
+      url: `${baseURL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: baseURL,
+        GOOGLE_CLIENT_ID: 'torque-e2e',
+        GOOGLE_CLIENT_SECRET: 'torque-e2e-secret-not-for-production',
+        GOOGLE_ISSUER: oidcIssuer,
+        SMTP_URL: `smtp://localhost:${port + 2}`,
+        // No dash: the login form accepts only lowercase letters and digits before the @ (SPEC §5).
+        ADMIN_EMAILS: 'admine2e@example.com',
+        // Journeys sign in and up far more than 10 times a minute from one IP.
+        AUTH_RATE_LIMIT: '1000',
+      },
+    },
+  ],
 });

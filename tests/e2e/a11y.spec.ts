@@ -31,11 +31,28 @@ const pages: { path: string; ready: (page: Page) => Promise<void> }[] = [
   },
   {
     path: '/login',
-    ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible(),
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+      // The Google button settles once the store's configuration has answered.
+      await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    },
   },
   {
     path: '/registration',
-    ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Registration' })).toBeVisible(),
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Registration' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    },
+  },
+  {
+    path: '/forgot-password',
+    ready: (page) =>
+      expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible(),
+  },
+  {
+    path: '/reset-password?token=not-a-real-token',
+    ready: (page) =>
+      expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible(),
   },
   {
     path: '/no-such-page',

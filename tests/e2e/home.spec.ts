@@ -64,16 +64,18 @@ test.describe('home page', () => {
     await expectSixToolCards(page, '/home');
   });
 
-  test('a tool card’s Purchase Now goes to that tool’s purchase page', async ({ page }) => {
+  test('a tool card’s Purchase Now goes to that tool’s purchase page, through login', async ({ page }) => {
     const [first] = await catalogue(page);
     await page.goto('/');
-    await toolsSection(page)
+    const purchase = toolsSection(page)
       .getByRole('listitem')
       .first()
-      .getByRole('link', { name: 'Purchase Now' })
-      .click();
-    await expect(page).toHaveURL(`/purchase/${first?._id}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Purchase' })).toBeVisible();
+      .getByRole('link', { name: 'Purchase Now' });
+    await expect(purchase).toHaveAttribute('href', `/purchase/${first?._id}`);
+    await purchase.click();
+    // The purchase page needs a sign-in (SPEC §2): a visitor is asked to log in first.
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   });
 
   test('@mobile the banner carousel has 4 slides and its buttons move between them', async ({ page }) => {

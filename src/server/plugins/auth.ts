@@ -75,6 +75,8 @@ export function createAuth(db: Db, config: Config, mailer: Mailer) {
                   discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
+                  // Signing out of the store must not sign the customer out of their Google account.
+                  disableProviderLogout: true,
                 },
               ],
             }),

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
+import { AuthEvents } from '../features/auth/auth-events.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { toastContainerProps } from '../lib/toast.ts';
 import { AppRoutes } from './router.tsx';
@@ -10,6 +11,7 @@ export function AppProviders() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
+        <AuthEvents />
         <AppRoutes />
       </BrowserRouter>
       <ToastContainer {...toastContainerProps} />

@@ -34,11 +34,11 @@ export interface RequestOptions<T> {
 const API_BASE = '/api';
 
 // SPEC §4, §6: the access token of PUT /user/{email}, kept in local storage under this name.
-const TOKEN_KEY = 'accessToken';
+export const ACCESS_TOKEN_KEY = 'accessToken';
 
 export function getAccessToken(): string | null {
   try {
-    return localStorage.getItem(TOKEN_KEY);
+    return localStorage.getItem(ACCESS_TOKEN_KEY);
   } catch {
     // Storage can be unavailable (privacy modes): the visitor is simply signed out.
     return null;
@@ -46,12 +46,12 @@ export function getAccessToken(): string | null {
 }
 
 export function setAccessToken(token: string): void {
-  localStorage.setItem(TOKEN_KEY, token);
+  localStorage.setItem(ACCESS_TOKEN_KEY, token);
 }
 
 export function removeAccessToken(): void {
   try {
-    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
   } catch {
     // Nothing stored, nothing to remove.
   }

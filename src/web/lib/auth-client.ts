@@ -7,6 +7,10 @@ import { createAuthClient } from 'better-auth/react';
 export const authClient = createAuthClient({
   basePath: '/api/auth',
   plugins: [twoFactorClient()],
+  // The default plugin follows any `{url, redirect}` answer. Sign-out answers one when the provider
+  // offers single logout (an OpenID end-session page), and leaving the store there would break
+  // "Logout goes to /login" (SPEC §2); the Google redirect is followed by hand instead.
+  disableDefaultFetchPlugins: true,
   // The app keeps its own session query; the library's copy must not poll on every window focus.
   sessionOptions: { refetchOnWindowFocus: false },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstWords } from './text.ts';
+import { firstWords, initials } from './text.ts';
 
 describe('firstWords', () => {
   it('keeps the first five words and appends an ellipsis', () => {
@@ -22,5 +22,17 @@ describe('firstWords', () => {
 
   it('gives only the ellipsis for an empty text', () => {
     expect(firstWords('   ')).toBe('...');
+  });
+});
+
+describe('initials', () => {
+  it('takes the first letters of the first and last words', () => {
+    expect(initials('Casey Customer')).toBe('CC');
+    expect(initials('  ada   byron lovelace ')).toBe('AL');
+  });
+
+  it('takes one letter of a single word, and a question mark for no name', () => {
+    expect(initials('Torque')).toBe('T');
+    expect(initials('  ')).toBe('?');
   });
 });

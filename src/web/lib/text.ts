@@ -6,3 +6,14 @@ export function firstWords(text: string, count = 5): string {
   const words = text.trim().split(/\s+/).filter(Boolean);
   return `${words.slice(0, count).join(' ')}...`;
 }
+
+/** Up to two initials of a name, for an avatar without a photo ('Casey Customer' → 'CC'). */
+export function initials(name: string): string {
+  const letters = name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase());
+  if (letters.length === 0) return '?';
+  return letters.length === 1 ? letters[0]! : `${letters[0]}${letters.at(-1)}`;
+}

@@ -1,5 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { useCurrentUser } from '../../features/auth/use-current-user.ts';
+import { useSignOut } from '../../features/auth/use-sign-out.ts';
+import { getAccessToken } from '../../lib/api-client.ts';
+import { initials } from '../../lib/text.ts';
 import { CloseIcon, LogoMark, MenuIcon } from '../ui/icons.tsx';
 import { visibleNavItems, type NavItem } from './nav-items.ts';
 
@@ -24,8 +28,47 @@ function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate: () => vo
   );
 }
 
-/** Login and Registration for visitors; the sign-in issue adds Logout and the display name here. */
-function AccountLinks({ onNavigate }: { onNavigate: () => void }) {
+/** Login and Registration for visitors; the display name and Logout when signed in (SPEC §2 Navbar). */
+function AccountLinks({ auth, onNavigate }: { auth: NavbarAuth; onNavigate: () => void }) {
+  const signOut = useSignOut();
+  const [signingOut, setSigningOut] = useState(false);
+
+  if (auth.status === 'loading') {
+    // Holds the place so the bar does not jump when the session answers.
+    return <span aria-hidden="true" className="h-8 w-40" />;
+  }
+  if (auth.status === 'signedIn') {
+    const onLogout = async () => {
+      setSigningOut(true);
+      onNavigate();
+      try {
+        await signOut();
+      } finally {
+        setSigningOut(false);
+      }
+    };
+    return (
+      <>
+        <span className="mr-auto flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-100">
+          <span
+            aria-hidden="true"
+            className="grid size-8 shrink-0 place-items-center rounded-full bg-safety text-xs font-black text-slate-900"
+          >
+            {initials(auth.user.name)}
+          </span>
+          <span className="max-w-48 truncate">{auth.user.name}</span>
+        </span>
+        <button
+          type="button"
+          className="btn btn-sm border-slate-500 bg-transparent text-slate-100 shadow-none hover:border-safety hover:text-safety"
+          disabled={signingOut}
+          onClick={() => void onLogout()}
+        >
+          Logout
+        </button>
+      </>
+    );
+  }
   return (
     <>
       <NavLink
@@ -44,10 +87,21 @@ function AccountLinks({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
+type NavbarAuth = ReturnType<typeof useCurrentUser>;
+
+/**
+ * The session answers after the first paint. Without a stored token the visitor is almost surely
+ * signed out, so the bar shows Login at once; with one it waits rather than flashing Login.
+ */
+function useNavbarAuth(): NavbarAuth {
+  const auth = useCurrentUser();
+  if (auth.status === 'loading' && !getAccessToken()) return { status: 'signedOut', user: null };
+  return auth;
+}
+
 export function Navbar() {
-  // Sign-in arrives with a later issue; until then every visitor is signed out.
-  const signedIn = false;
-  const items = visibleNavItems(signedIn);
+  const auth = useNavbarAuth();
+  const items = visibleNavItems(auth.status === 'signedIn');
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const headerRef = useRef<HTMLElement>(null);
@@ -93,7 +147,7 @@ export function Navbar() {
             ))}
           </ul>
           <div className="hidden items-center gap-2 lg:ml-4 lg:flex">
-            <AccountLinks onNavigate={closeMenu} />
+            <AccountLinks auth={auth} onNavigate={closeMenu} />
           </div>
 
           <button
@@ -108,17 +162,22 @@ export function Navbar() {
           </button>
         </div>
 
+        {/* Rendered only while open, so the account name and buttons exist once on the page. */}
         <div id={menuId} hidden={!menuOpen} className="border-t border-slate-800 pt-2 pb-4 lg:hidden">
-          <ul className="flex flex-col gap-1">
-            {items.map((item) => (
-              <li key={item.label} className="flex flex-col">
-                <NavItemLink item={item} onNavigate={closeMenu} />
-              </li>
-            ))}
-          </ul>
-          <div className="mt-3 flex gap-2 border-t border-slate-800 pt-3">
-            <AccountLinks onNavigate={closeMenu} />
-          </div>
+          {menuOpen && (
+            <>
+              <ul className="flex flex-col gap-1">
+                {items.map((item) => (
+                  <li key={item.label} className="flex flex-col">
+                    <NavItemLink item={item} onNavigate={closeMenu} />
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-3 flex items-center gap-2 border-t border-slate-800 pt-3">
+                <AccountLinks auth={auth} onNavigate={closeMenu} />
+              </div>
+            </>
+          )}
         </div>
       </nav>
     </header>

@@ -9,8 +9,9 @@ export function FormAlert({ messages, className = '' }: { messages: readonly str
       role="alert"
       className={`rounded-field border border-error/30 bg-error/5 px-4 py-3 text-sm font-medium text-error ${className}`}
     >
-      {messages.map((message) => (
-        <p key={message}>{message}</p>
+      {messages.map((message, index) => (
+        // Messages may repeat (both calls failing alike); their order is stable.
+        <p key={index}>{message}</p>
       ))}
     </div>
   );

@@ -19,7 +19,17 @@ function useFieldIds(id: string | undefined, hint: string | undefined, error: st
   return { fieldId, hintId, errorId, describedBy };
 }
 
-function FieldText({ hint, hintId, error, errorId }: { hint?: string; hintId: string; error?: string; errorId: string }) {
+function FieldText({
+  hint,
+  hintId,
+  error,
+  errorId,
+}: {
+  hint?: string;
+  hintId: string;
+  error?: string;
+  errorId: string;
+}) {
   return (
     <>
       {hint && (

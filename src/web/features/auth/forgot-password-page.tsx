@@ -43,7 +43,9 @@ export function ForgotPasswordPage() {
     <AuthLayout
       eyebrow="Account help"
       title="Reset your password"
-      intro={sent ? undefined : "Enter your account's email and we will send you a link to choose a new password."}
+      intro={
+        sent ? undefined : "Enter your account's email and we will send you a link to choose a new password."
+      }
     >
       {sent ? (
         <div className="space-y-6">

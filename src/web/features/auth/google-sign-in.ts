@@ -6,12 +6,14 @@
 export async function startGoogleSignIn(callbackURL: string): Promise<string | undefined> {
   try {
     const { authClient, authErrorMessage } = await import('../../lib/auth-client.ts');
-    const { error } = await authClient.signIn.social({
+    const { data, error } = await authClient.signIn.social({
       provider: 'google',
       callbackURL,
       errorCallbackURL: '/login',
     });
-    return error ? authErrorMessage(error) : undefined;
+    if (error || !data?.url) return authErrorMessage(error);
+    window.location.assign(data.url);
+    return undefined;
   } catch {
     return 'The store could not be reached. Check your connection.';
   }

@@ -175,7 +175,7 @@ function TwoFactorStep({ onSignedIn, onBack }: TwoFactorStepProps) {
     }
   });
 
-  const toggle = () => {
+  const switchKind = () => {
     setErrors([]);
     reset({ code: '' });
     setBackup((value) => !value);
@@ -210,7 +210,7 @@ function TwoFactorStep({ onSignedIn, onBack }: TwoFactorStepProps) {
       </form>
       <FormAlert messages={errors} className="mt-5" />
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
-        <button type="button" className="link font-semibold text-rust" onClick={toggle}>
+        <button type="button" className="link font-semibold text-rust" onClick={switchKind}>
           {backup ? 'Use an authenticator code' : 'Use a backup code'}
         </button>
         <button type="button" className="link text-slate-600" onClick={onBack}>

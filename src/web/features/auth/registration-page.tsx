@@ -33,7 +33,7 @@ export function RegistrationPage() {
 
   const onSubmit = handleSubmit(async ({ name, email, password }) => {
     setErrors([]);
-    // SPEC §8: the messages of both steps, account creation and what follows it, show together.
+    // SPEC §8: the messages of account creation and of what follows it show together.
     const messages: string[] = [];
     try {
       const { authClient, authErrorMessage } = await import('../../lib/auth-client.ts');
@@ -71,12 +71,7 @@ export function RegistrationPage() {
       intro="Create your Torque account to buy tools by the quantity you need and follow every order."
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <TextField
-          label="Name"
-          autoComplete="name"
-          error={fieldErrors.name?.message}
-          {...register('name')}
-        />
+        <TextField label="Name" autoComplete="name" error={fieldErrors.name?.message} {...register('name')} />
         <TextField
           label="Email"
           type="email"

@@ -45,7 +45,7 @@ export function ResetPasswordPage() {
     <AuthLayout
       eyebrow="Account help"
       title="Choose a new password"
-      intro="Pick a password of at least 8 characters. Signing in elsewhere ends when it changes."
+      intro="Pick a password of at least 8 characters. Devices signed in with the old one are signed out."
     >
       {!linkBroken && (
         <form noValidate onSubmit={onSubmit} className="space-y-5">

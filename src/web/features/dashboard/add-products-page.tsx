@@ -1,6 +1,14 @@
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
+import { AdminPage } from '../admin/components/admin-page.tsx';
+import { AddToolForm } from '../admin/components/add-tool-form.tsx';
 
-// Placeholder: the admin issue replaces it with the product form.
+/** /dashboard/addProducts (admins, SPEC §2): a new tool for the catalogue. */
 export function AddProductsPage() {
-  return <ComingSoon title="Add Products" />;
+  return (
+    <AdminPage
+      title="Add Products"
+      intro="A new tool for the catalogue. It is on sale as soon as it is added."
+    >
+      <AddToolForm />
+    </AdminPage>
+  );
 }

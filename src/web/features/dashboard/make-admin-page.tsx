@@ -1,6 +1,16 @@
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
+import { AdminPage } from '../admin/components/admin-page.tsx';
+import { UsersTable } from '../admin/components/users-table.tsx';
+import { useCurrentUser } from '../auth/use-current-user.ts';
 
-// Placeholder: the admin issue replaces it.
+/** /dashboard/makeAdmin (admins, SPEC §2): every account; customers can be made admins. */
 export function MakeAdminPage() {
-  return <ComingSoon title="Make Admin" />;
+  const auth = useCurrentUser();
+  return (
+    <AdminPage
+      title="Make Admin"
+      intro="Every account of the store. An admin can manage orders, products and other admins; this cannot be undone here."
+    >
+      <UsersTable adminEmail={auth.user?.email} />
+    </AdminPage>
+  );
 }

@@ -1,6 +1,14 @@
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
+import { AdminPage } from '../admin/components/admin-page.tsx';
+import { OrdersTable } from '../admin/components/orders-table.tsx';
 
-// Placeholder: the admin issue replaces it.
+/** /dashboard/manageOrders (admins, SPEC §2): every order; paid ones are marked ready for shifting. */
 export function ManageOrdersPage() {
-  return <ComingSoon title="Manage Orders" />;
+  return (
+    <AdminPage
+      title="Manage Orders"
+      intro="Every customer order. Press Pending on a paid order once it is ready for shifting."
+    >
+      <OrdersTable />
+    </AdminPage>
+  );
 }

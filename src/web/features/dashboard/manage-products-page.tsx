@@ -1,6 +1,17 @@
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
+import { useRef } from 'react';
+import { AdminPage } from '../admin/components/admin-page.tsx';
+import { ToolsTable } from '../admin/components/tools-table.tsx';
 
-// Placeholder: the admin issue replaces it.
+/** /dashboard/manageProducts (admins, SPEC §2): the catalogue, with a delete per product. */
 export function ManageProductsPage() {
-  return <ComingSoon title="Manage Products" />;
+  const heading = useRef<HTMLHeadingElement>(null);
+  return (
+    <AdminPage
+      title="Manage Products"
+      intro="The tools on sale. A deleted product leaves the store; orders already placed keep it."
+      headingRef={heading}
+    >
+      <ToolsTable onDeleted={() => heading.current?.focus()} />
+    </AdminPage>
+  );
 }

@@ -1,6 +1,2 @@
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
-
-// Placeholder: the orders issue replaces it with the orders table.
-export function MyOrdersPage() {
-  return <ComingSoon title="My Orders" />;
-}
+// The router's entry for /dashboard/myOrders; the page lives with the orders feature.
+export { MyOrdersPage } from '../orders/my-orders-page.tsx';

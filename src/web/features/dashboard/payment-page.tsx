@@ -1,6 +1,2 @@
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
-
-// Placeholder: the payment issue replaces it.
-export function PaymentPage() {
-  return <ComingSoon title="Payment" />;
-}
+// The router's entry for /dashboard/payment/{orderId}; the page lives with the payment feature.
+export { PaymentPage } from '../payment/payment-page.tsx';

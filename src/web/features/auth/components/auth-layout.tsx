@@ -19,7 +19,7 @@ export function AuthLayout({ eyebrow, title, intro, children }: AuthLayoutProps)
   return (
     <section className="bg-base-200 px-4 py-10 sm:px-6 sm:py-16 lg:px-8">
       <div className="mx-auto grid max-w-5xl overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm lg:grid-cols-[0.9fr_1.1fr]">
-        <div className="relative hidden overflow-hidden bg-slate-900 p-10 text-slate-100 lg:block">
+        <div className="relative hidden flex-col overflow-hidden bg-slate-900 p-10 text-slate-100 lg:flex">
           <div
             aria-hidden="true"
             className="absolute inset-x-0 top-0 h-2 bg-[repeating-linear-gradient(135deg,#facc15_0_16px,#0f172a_16px_32px)]"
@@ -28,7 +28,7 @@ export function AuthLayout({ eyebrow, title, intro, children }: AuthLayoutProps)
           <p className="mt-8 text-3xl leading-tight font-extrabold text-white">
             Professional tools, <span className="text-safety">straight from the factory.</span>
           </p>
-          <ul className="mt-8 space-y-4">
+          <ul className="mt-8 mb-10 space-y-4">
             {perks.map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-start gap-3 text-slate-300">
                 <span className="grid size-9 shrink-0 place-items-center rounded-md bg-slate-800 text-safety">
@@ -38,6 +38,16 @@ export function AuthLayout({ eyebrow, title, intro, children }: AuthLayoutProps)
               </li>
             ))}
           </ul>
+          <dl className="mt-auto grid grid-cols-2 gap-4 border-t border-slate-800 pt-8">
+            <div className="flex flex-col-reverse">
+              <dt className="text-sm text-slate-400">Countries served</dt>
+              <dd className="text-2xl font-black text-white">72</dd>
+            </div>
+            <div className="flex flex-col-reverse">
+              <dt className="text-sm text-slate-400">Happy clients</dt>
+              <dd className="text-2xl font-black text-white">273+</dd>
+            </div>
+          </dl>
         </div>
         <div className="p-6 sm:p-10">
           <p className="text-sm font-bold tracking-[0.2em] text-rust uppercase">{eyebrow}</p>

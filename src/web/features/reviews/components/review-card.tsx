@@ -1,4 +1,5 @@
 import type { Review } from '../../../../shared/schemas/review.ts';
+import { ShieldIcon } from '../../../components/ui/icons.tsx';
 import { RatingStars } from '../../../components/ui/rating-stars.tsx';
 
 export function ReviewCard({ review }: { review: Review }) {
@@ -17,6 +18,13 @@ export function ReviewCard({ review }: { review: Review }) {
         <div className="min-w-0">
           <h3 className="truncate text-lg font-bold text-slate-900">{review.customerName}</h3>
           <p className="text-sm text-slate-600">{review.profession}</p>
+          {/* The server sets it when the author has a paid order of this product. */}
+          {review.verified && (
+            <p className="badge mt-1 gap-1 border-success/30 bg-success/10 text-xs font-semibold text-success">
+              <ShieldIcon className="size-4" />
+              Verified buyer
+            </p>
+          )}
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">

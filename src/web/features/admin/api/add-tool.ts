@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { InsertResult, type AddToolInput } from '../../../../shared/schemas/admin.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { toolsKeys } from '../../tools/api/get-tools.ts';
+import { auditKeys } from './get-audit.ts';
+
+/** POST /addTool (bearer, admin): a new tool in the catalogue; a 400 carries a message per field. */
+export function addTool(body: AddToolInput) {
+  return apiRequest('/addTool', { method: 'POST', body, schema: InsertResult });
+}
+
+export function useAddTool() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addTool,
+    // The home page and Manage Products read the catalogue through the tools query.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: toolsKeys.all }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DeleteResult } from '../../../../shared/schemas/admin.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { toolsKeys } from '../../tools/api/get-tools.ts';
+import { auditKeys } from './get-audit.ts';
+
+/** DELETE /tool/{id} (bearer, admin): the tool leaves the catalogue (archived; orders keep it). */
+export function deleteTool(toolId: string) {
+  return apiRequest(`/tool/${encodeURIComponent(toolId)}`, { method: 'DELETE', schema: DeleteResult });
+}
+
+export function useDeleteTool() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTool,
+    // deletedCount 0 means someone else removed it first: either way the list is read again.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: toolsKeys.all }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+      ]),
+  });
+}

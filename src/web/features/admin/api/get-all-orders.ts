@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { OrderList, type Order } from '../../../../shared/schemas/order.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const allOrdersKeys = {
+  all: ['admin', 'orders'] as const,
+};
+
+/** GET /allOrders (bearer, admin): every live order, newest first. */
+export function getAllOrders(signal?: AbortSignal): Promise<Order[]> {
+  return apiRequest('/allOrders', { signal, schema: OrderList });
+}
+
+export function useAllOrders() {
+  return useQuery({ queryKey: allOrdersKeys.all, queryFn: ({ signal }) => getAllOrders(signal) });
+}

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { AuditList, type AuditEntry } from '../../../../shared/schemas/admin.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const auditKeys = {
+  all: ['admin', 'audit'] as const,
+};
+
+/** GET /audit (bearer, admin): the admins' actions, newest first. */
+export function getAudit(signal?: AbortSignal): Promise<AuditEntry[]> {
+  return apiRequest('/audit', { signal, schema: AuditList });
+}
+
+export function useAudit() {
+  return useQuery({ queryKey: auditKeys.all, queryFn: ({ signal }) => getAudit(signal) });
+}

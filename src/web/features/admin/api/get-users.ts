@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { UserList, type UserRecord } from '../../../../shared/schemas/admin.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const usersKeys = {
+  all: ['admin', 'users'] as const,
+  list: (email: string) => ['admin', 'users', email.toLowerCase()] as const,
+};
+
+/** GET /users?email={the admin's own email} (bearer, admin): every account with its role. */
+export function getUsers(email: string, signal?: AbortSignal): Promise<UserRecord[]> {
+  return apiRequest(`/users?email=${encodeURIComponent(email)}`, { signal, schema: UserList });
+}
+
+export function useUsers(email: string | undefined) {
+  return useQuery({
+    queryKey: usersKeys.list(email ?? ''),
+    queryFn: ({ signal }) => getUsers(email!, signal),
+    enabled: Boolean(email),
+  });
+}

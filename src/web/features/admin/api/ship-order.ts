@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ShiftNowResult } from '../../../../shared/schemas/admin.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { allOrdersKeys } from './get-all-orders.ts';
+import { auditKeys } from './get-audit.ts';
+
+/** PATCH /shiftNow/{id} (bearer, admin): a paid order becomes ready for shifting; never reversed. */
+export function shipOrder(orderId: string) {
+  return apiRequest(`/shiftNow/${encodeURIComponent(orderId)}`, {
+    method: 'PATCH',
+    body: { shiftNow: true },
+    schema: ShiftNowResult,
+  });
+}
+
+export function useShipOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: shipOrder,
+    // Refetched on failure too: a 409 means another admin (or the buyer) changed the order meanwhile.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: allOrdersKeys.all }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CancelResult } from '../../../../shared/schemas/order.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { toolsKeys } from '../../tools/api/get-tools.ts';
+import { orderKeys } from './get-my-orders.ts';
+
+/** DELETE /myOrder/{id} (bearer): cancels an unpaid order; its stock returns to the tool. */
+export function cancelOrder(id: string): Promise<CancelResult> {
+  return apiRequest(`/myOrder/${encodeURIComponent(id)}`, { method: 'DELETE', schema: CancelResult });
+}
+
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelOrder,
+    // SPEC §7: the list is fetched again; the tool's stock changed too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: toolsKeys.all }),
+      ]),
+  });
+}

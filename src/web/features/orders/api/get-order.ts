@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { Order } from '../../../../shared/schemas/order.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { orderKeys } from './get-my-orders.ts';
+
+/** GET /myOrder/{id} (bearer): one of the customer's orders, for the payment page. */
+export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
+  return apiRequest(`/myOrder/${encodeURIComponent(id)}`, { signal, schema: Order });
+}
+
+export function useOrder(id: string) {
+  return useQuery({ queryKey: orderKeys.detail(id), queryFn: ({ signal }) => getOrder(id, signal) });
+}

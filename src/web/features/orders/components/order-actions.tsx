@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import type { Order } from '../../../../shared/schemas/order.ts';
+
+interface OrderActionsProps {
+  order: Order;
+  /** The id of the element naming the order's item, so each row's buttons say which order they act on. */
+  itemId: string;
+  onCancel: (order: Order) => void;
+  /** One above the other, where the column is narrow. */
+  stacked?: boolean;
+}
+
+/** SPEC §4 Order payment: Pay and Cancel while unpaid; a disabled PAID and the transaction id after. */
+export function OrderActions({ order, itemId, onCancel, stacked = false }: OrderActionsProps) {
+  if (order.paid) {
+    return (
+      <div className="flex flex-col items-start gap-1">
+        <button type="button" className="btn btn-sm" disabled aria-describedby={itemId}>
+          PAID
+        </button>
+        {order.transactionId && (
+          <p className="max-w-40 font-mono text-xs break-all text-slate-600">
+            Transaction: {order.transactionId}
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className={`flex gap-2 ${stacked ? 'flex-col items-stretch' : ''}`}>
+      <Link
+        to={`/dashboard/payment/${order._id}`}
+        className="btn btn-sm btn-primary"
+        aria-describedby={itemId}
+      >
+        Pay
+      </Link>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline btn-error"
+        aria-describedby={itemId}
+        onClick={() => onCancel(order)}
+      >
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+/** Paid or Unpaid, as the admin's table words it too (SPEC §2). */
+export function PaymentBadge({ paid }: { paid: boolean }) {
+  return paid ? (
+    <span className="badge border-success/30 bg-success/10 text-xs font-semibold text-success">Paid</span>
+  ) : (
+    <span className="badge border-warning bg-warning/30 text-xs font-semibold text-slate-900">Unpaid</span>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Order } from '../../../shared/schemas/order.ts';
+import { QueryError } from '../../components/ui/query-error.tsx';
+import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { toast } from '../../lib/toast.ts';
+import { useCurrentUser } from '../auth/use-current-user.ts';
+import { useCancelOrder } from './api/cancel-order.ts';
+import { useMyOrders } from './api/get-my-orders.ts';
+import { CancelOrderDialog } from './components/cancel-order-dialog.tsx';
+import { OrdersTable } from './components/orders-table.tsx';
+
+/** /dashboard/myOrders (SPEC §2): the customer's orders, to pay or cancel. */
+export function MyOrdersPage() {
+  const auth = useCurrentUser();
+  // The login guard renders this page only for a signed-in customer.
+  const orders = useMyOrders(auth.user?.email ?? '');
+  const cancel = useCancelOrder();
+  const [toCancel, setToCancel] = useState<Order | null>(null);
+
+  const closeDialog = () => {
+    setToCancel(null);
+    cancel.reset();
+  };
+  const confirmCancel = (order: Order) =>
+    cancel.mutate(order._id, {
+      onSuccess: () => {
+        toast.success('Order cancelled');
+        closeDialog();
+      },
+    });
+
+  return (
+    <div className="space-y-6 p-5 sm:p-8">
+      <header className="flex flex-wrap items-end justify-between gap-2">
+        <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">My Orders</h1>
+        {orders.data && orders.data.length > 0 && (
+          <p className="text-sm text-slate-600">
+            {orders.data.length} {orders.data.length === 1 ? 'order' : 'orders'}
+          </p>
+        )}
+      </header>
+      {orders.isPending ? (
+        <FullScreenSpinner />
+      ) : orders.isError ? (
+        <QueryError message="We couldn't load your orders." onRetry={() => void orders.refetch()} />
+      ) : orders.data.length === 0 ? (
+        <div className="rounded-box border border-dashed border-slate-300 bg-base-200/50 px-6 py-12 text-center">
+          <p className="text-lg font-semibold text-slate-900">You have no orders yet.</p>
+          <p className="mt-2 text-slate-600">Pick a tool, choose a quantity and it will show up here.</p>
+          <Link to={{ pathname: '/', hash: '#tools' }} className="btn btn-primary mt-6">
+            Browse our tools
+          </Link>
+        </div>
+      ) : (
+        <OrdersTable orders={orders.data} onCancel={setToCancel} />
+      )}
+      <CancelOrderDialog
+        order={toCancel}
+        pending={cancel.isPending}
+        error={cancel.isError ? errorMessage(cancel.error) : null}
+        onConfirm={confirmCancel}
+        onClose={closeDialog}
+      />
+    </div>
+  );
+}

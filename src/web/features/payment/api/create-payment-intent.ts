@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { PaymentIntentResult } from '../../../../shared/schemas/payment.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const paymentKeys = {
+  intent: (orderId: string) => ['payment-intent', orderId] as const,
+};
+
+/**
+ * POST /create-payment-intent (bearer). The server decides the amount (DESIGN §5.5) and keeps one
+ * intent per order, so asking again is safe; subTotal lets it refuse a page showing a stale price.
+ */
+export function createPaymentIntent(orderId: string, subTotal: number): Promise<PaymentIntentResult> {
+  return apiRequest('/create-payment-intent', {
+    method: 'POST',
+    body: { orderId, subTotal },
+    schema: PaymentIntentResult,
+  });
+}
+
+export function usePaymentIntent(orderId: string, subTotal: number, enabled: boolean) {
+  return useQuery({
+    queryKey: paymentKeys.intent(orderId),
+    queryFn: () => createPaymentIntent(orderId, subTotal),
+    enabled,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+}

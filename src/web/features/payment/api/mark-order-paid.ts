@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MarkPaidResult } from '../../../../shared/schemas/payment.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { orderKeys } from '../../orders/api/get-my-orders.ts';
+
+/** PATCH /order/{id} (bearer): records the payment; the server checks it with the gateway first. */
+export function markOrderPaid(orderId: string, transactionId: string) {
+  return apiRequest(`/order/${encodeURIComponent(orderId)}`, {
+    method: 'PATCH',
+    body: { appointment: orderId, transactionId },
+    schema: MarkPaidResult,
+  });
+}
+
+export function useMarkOrderPaid(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (transactionId: string) => markOrderPaid(orderId, transactionId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { UserProfile } from '../../../../shared/schemas/user.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const profileKeys = {
+  detail: (email: string) => ['profile', email.toLowerCase()] as const,
+};
+
+/** GET /user/{email} (bearer): the account and its saved profile. */
+export function getProfile(email: string, signal?: AbortSignal): Promise<UserProfile> {
+  return apiRequest(`/user/${encodeURIComponent(email)}`, { signal, schema: UserProfile });
+}
+
+export function useProfile(email: string) {
+  return useQuery({
+    queryKey: profileKeys.detail(email),
+    queryFn: ({ signal }) => getProfile(email, signal),
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { UserProfile, type ProfileUpdate } from '../../../../shared/schemas/user.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { profileKeys } from './get-profile.ts';
+
+/** PUT /myProfile/{email} (bearer): saves the fields given; the answer is the updated profile. */
+export function updateProfile(email: string, body: ProfileUpdate): Promise<UserProfile> {
+  return apiRequest(`/myProfile/${encodeURIComponent(email)}`, { method: 'PUT', body, schema: UserProfile });
+}
+
+export function useUpdateProfile(email: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileUpdate) => updateProfile(email, body),
+    // SPEC §4: after an update the profile is fetched again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.detail(email) }),
+  });
+}

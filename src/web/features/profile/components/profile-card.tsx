@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import type { UserProfile } from '../../../../shared/schemas/user.ts';
+import { initials } from '../../../lib/text.ts';
+
+const EMPTY = 'Not added yet';
+
+/** The account's photo, name and email, and the saved profile fields. */
+export function ProfileCard({ profile }: { profile: UserProfile }) {
+  return (
+    <section
+      aria-labelledby="profile-card-heading"
+      className="rounded-box border border-base-300 bg-base-200/60 p-5 sm:p-6 xl:self-start"
+    >
+      <h2 id="profile-card-heading" className="sr-only">
+        Your details
+      </h2>
+      <div className="flex items-center gap-4">
+        <ProfilePhoto name={profile.displayName} url={profile.photoURL} />
+        <div className="min-w-0">
+          <p className="truncate text-xl font-bold text-slate-900">{profile.displayName}</p>
+          <p className="truncate text-slate-600">{profile.email}</p>
+        </div>
+      </div>
+      <dl className="mt-6 divide-y divide-base-300 border-t border-base-300">
+        <Detail term="Education">{profile.education}</Detail>
+        <Detail term="Profession">{profile.profession}</Detail>
+        <Detail term="LinkedIn">
+          {profile.linkedIn && (
+            <a
+              href={profile.linkedIn}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="link break-all text-rust"
+            >
+              {profile.linkedIn}
+            </a>
+          )}
+        </Detail>
+        <Detail term="Address">
+          {profile.address && <span className="whitespace-pre-line">{profile.address}</span>}
+        </Detail>
+      </dl>
+    </section>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-3 sm:grid-cols-[8rem_1fr] sm:gap-4">
+      <dt className="text-sm font-semibold text-slate-600">{term}</dt>
+      <dd className="min-w-0 break-words text-slate-900">
+        {children || <span className="text-slate-500 italic">{EMPTY}</span>}
+      </dd>
+    </div>
+  );
+}
+
+function ProfilePhoto({ name, url }: { name: string; url: string | null }) {
+  if (url) {
+    return (
+      <img
+        src={url}
+        alt={`Photo of ${name}`}
+        width={80}
+        height={80}
+        referrerPolicy="no-referrer"
+        className="size-20 shrink-0 rounded-full object-cover ring-4 ring-safety/40"
+      />
+    );
+  }
+  return (
+    <div
+      role="img"
+      aria-label={`${name} has no photo yet`}
+      className="grid size-20 shrink-0 place-items-center rounded-full bg-slate-900 text-2xl font-black text-safety ring-4 ring-safety/40"
+    >
+      {initials(name)}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { QueryError } from '../../components/ui/query-error.tsx';
+import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
+import { useCurrentUser } from '../auth/use-current-user.ts';
+import { useProfile } from './api/get-profile.ts';
+import { ProfileCard } from './components/profile-card.tsx';
+import { ProfileForm } from './components/profile-form.tsx';
+import { TwoFactorSection } from './components/two-factor-section.tsx';
+
+/** /dashboard (SPEC §2 My Profile): the account, its saved profile, the update form, two-factor. */
+export function MyProfilePage() {
+  const auth = useCurrentUser();
+  // The login guard renders this page only for a signed-in user.
+  const email = auth.user?.email ?? '';
+  const profile = useProfile(email);
+
+  if (profile.isPending) return <FullScreenSpinner />;
+  if (profile.isError) {
+    return (
+      <div className="p-6">
+        <QueryError message={profile.error.message} onRetry={() => void profile.refetch()} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-8 p-5 sm:p-8">
+      <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">My Profile</h1>
+      <div className="grid gap-8 xl:grid-cols-2">
+        <ProfileCard profile={profile.data} />
+        <ProfileForm email={email} />
+      </div>
+      <TwoFactorSection enabled={profile.data.twoFactorEnabled} email={email} />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { Tool } from '../../../../shared/schemas/tool.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { toolsKeys } from '../../tools/api/get-tools.ts';
+
+/** Under the tools list's key, so whatever refreshes the tools (a purchase, a cancel) refreshes this too. */
+export const toolKeys = {
+  detail: (id: string) => [...toolsKeys.all, 'detail', id] as const,
+};
+
+/** GET /tool/{id}: one tool with its current stock. */
+export function getTool(id: string, signal?: AbortSignal): Promise<Tool> {
+  return apiRequest(`/tool/${encodeURIComponent(id)}`, { signal, schema: Tool });
+}
+
+export function useTool(id: string) {
+  return useQuery({ queryKey: toolKeys.detail(id), queryFn: ({ signal }) => getTool(id, signal) });
+}

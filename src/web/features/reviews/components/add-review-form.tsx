@@ -1,0 +1,187 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState, type Ref } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ReviewInput } from '../../../../shared/schemas/review.ts';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { StarIcon } from '../../../components/ui/icons.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useCurrentUser } from '../../auth/use-current-user.ts';
+import { useTools } from '../../tools/api/get-tools.ts';
+import { useAddReview } from '../api/add-review.ts';
+
+type FormValues = z.input<typeof ReviewInput>;
+type FieldName = 'profession' | 'productName' | 'ratings' | 'opinions';
+
+const FIELDS: readonly FieldName[] = ['profession', 'productName', 'ratings', 'opinions'];
+const EMPTY: Partial<FormValues> = { profession: '', productName: '', ratings: undefined, opinions: '' };
+
+/**
+ * SPEC §2 Add A Review with SPEC §5's messages (the shared ReviewInput). Ratings are 1 to 5 stars
+ * (DESIGN §5.4). After success the form empties and a toast shows (SPEC §4); the home page's
+ * carousel reads the reviews again.
+ */
+export function AddReviewForm() {
+  const auth = useCurrentUser();
+  const tools = useTools();
+  const addReview = useAddReview();
+  const productListId = useId();
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues, unknown, z.output<typeof ReviewInput>>({
+    resolver: zodResolver(ReviewInput),
+    defaultValues: EMPTY,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormErrors([]);
+    try {
+      const result = await addReview.mutateAsync({
+        ...values,
+        customerName: auth.user?.name,
+        img: auth.user?.image ?? undefined,
+      });
+      if (!result.acknowledged) {
+        setFormErrors(['Your review was not saved. Please try again.']);
+        return;
+      }
+      toast.success('Successfully added Review');
+      reset(EMPTY);
+    } catch (failure) {
+      const fields = failure instanceof ApiRequestError ? failure.fields : undefined;
+      const known = Object.entries(fields ?? {}).filter(([name]) => FIELDS.includes(name as FieldName));
+      known.forEach(([name, message], index) =>
+        setError(name as FieldName, { message }, { shouldFocus: index === 0 }),
+      );
+      if (known.length === 0) setFormErrors([errorMessage(failure)]);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Your review" className="max-w-2xl space-y-6">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Profession"
+          autoComplete="organization-title"
+          placeholder="e.g. Site foreman"
+          error={errors.profession?.message}
+          {...register('profession')}
+        />
+        <TextField
+          label="Product Name"
+          autoComplete="off"
+          list={productListId}
+          placeholder="Which tool did you use?"
+          error={errors.productName?.message}
+          {...register('productName')}
+        />
+        <datalist id={productListId}>
+          {tools.data?.map((tool) => (
+            <option key={tool._id} value={tool.name} />
+          ))}
+        </datalist>
+      </div>
+      <Controller
+        control={control}
+        name="ratings"
+        render={({ field, fieldState }) => (
+          <StarRatingInput
+            ref={field.ref}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <TextAreaField
+        label="Opinions"
+        rows={5}
+        placeholder="What did the tool do well, and what could be better?"
+        error={errors.opinions?.message}
+        {...register('opinions')}
+      />
+      <FormAlert messages={formErrors} />
+      <div className="sm:max-w-48">
+        <SubmitButton pending={isSubmitting}>Add Review</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+const STARS = [1, 2, 3, 4, 5] as const;
+
+interface StarRatingInputProps {
+  name: string;
+  value: number | undefined;
+  onChange: (value: number) => void;
+  onBlur: () => void;
+  error?: string;
+  /** The first star: where the form puts focus when the rating is missing. */
+  ref?: Ref<HTMLInputElement>;
+}
+
+/**
+ * Five stars that are a native radio group under the legend 'Ratings': Tab reaches it, the arrow keys
+ * choose, and each star is announced as '1 star' … '5 stars'. The radios are visually hidden; the
+ * stars show the choice (and, under a mouse, the choice to come).
+ */
+function StarRatingInput({ name, value, onChange, onBlur, error, ref }: StarRatingInputProps) {
+  const [hovered, setHovered] = useState<number | null>(null);
+  const errorId = useId();
+  const shown = hovered ?? value ?? 0;
+  const describedBy = error ? errorId : undefined;
+
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold text-slate-700">Ratings</legend>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <div className="flex" onMouseLeave={() => setHovered(null)}>
+          {STARS.map((star) => (
+            <label
+              key={star}
+              className="cursor-pointer rounded-md has-[:focus-visible]:outline-2"
+              onMouseEnter={() => setHovered(star)}
+            >
+              <input
+                ref={star === 1 ? ref : undefined}
+                type="radio"
+                name={name}
+                value={star}
+                checked={value === star}
+                onChange={() => onChange(star)}
+                onBlur={onBlur}
+                aria-describedby={describedBy}
+                className="sr-only"
+              />
+              <StarIcon
+                filled={star <= shown}
+                className={`size-9 transition-colors ${star <= shown ? 'text-amber-600' : 'text-slate-500'}`}
+              />
+              <span className="sr-only">{star === 1 ? '1 star' : `${star} stars`}</span>
+            </label>
+          ))}
+        </div>
+        <span aria-hidden="true" className="text-sm text-slate-600">
+          {value ? `${value} of 5` : 'Choose 1 to 5 stars'}
+        </span>
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm font-medium text-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
