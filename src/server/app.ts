@@ -1,5 +1,5 @@
 import etag from '@fastify/etag';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
@@ -19,7 +19,7 @@ import { bootstrapAdmins, createDemoAccounts } from './features/users/users.serv
 import { createMailer } from './mail/mailer.ts';
 import auth from './plugins/auth.ts';
 import docs from './plugins/docs.ts';
-import errors from './plugins/errors.ts';
+import errors, { HttpError } from './plugins/errors.ts';
 import security from './plugins/security.ts';
 import web from './plugins/web.ts';
 
@@ -41,6 +41,17 @@ export interface BuildOptions {
 const BODY_LIMIT = 64 * 1024;
 const EXPIRY_INTERVAL_MS = 60_000;
 
+/** The path ("address", "card.number") of the first string holding a NUL character, if any. */
+function nulIn(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (depth > 32 || typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulIn(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found.replace(/^(body|params|querystring)\.?/, '');
+  }
+  return undefined;
+}
+
 /** The whole store as a Fastify instance, ready to `listen` or to be driven with `inject`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -49,6 +60,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     bodyLimit: BODY_LIMIT,
+    // Emails in a path may be 254 characters; longer ids fail their own schema with a 400.
+    maxParamLength: 300,
+    // The router's own refusals (a bad %-escape, an over-long parameter) in the one error shape.
+    frameworkErrors: (err, _req, res) => {
+      const reply = res as unknown as FastifyReply;
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply.code(tooLong ? 414 : 400).send({
+        error: tooLong
+          ? { code: 'uri_too_long', message: 'This address is too long.' }
+          : { code: 'bad_url', message: 'This address is not valid.' },
+      });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,6 +105,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       await api.register(etag);
+      // PostgreSQL text cannot hold NUL: refuse it at the door (400), before any query sees it.
+      api.addHook('preValidation', async (req) => {
+        const at = nulIn({ params: req.params, querystring: req.query, body: req.body });
+        if (at !== undefined) {
+          throw new HttpError(400, 'invalid_input', 'Some fields are not valid.', {
+            [at || 'input']: 'Text may not contain NUL characters.',
+          });
+        }
+      });
       // API answers may be kept by the browser but must be revalidated (ETag → 304), and never
       // kept by shared caches.
       api.addHook('onSend', async (_req, reply) => {

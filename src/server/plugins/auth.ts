@@ -58,7 +58,12 @@ export function createAuth(db: Db, config: Config, mailer: Mailer) {
     },
     // Our own limiter (below) counts per IP and per email, across instances through Redis.
     rateLimit: { enabled: false },
-    advanced: { useSecureCookies: config.publicUrl.startsWith('https:') },
+    // On everywhere: better-auth would turn its Origin/CSRF checks off by itself under NODE_ENV=test.
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https:'),
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+    },
     plugins: [
       bearer(),
       twoFactor({ issuer: 'Torque' }),
@@ -170,12 +175,14 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     async handler(req, reply) {
       const url = new URL(req.url, config.publicUrl);
       const hasBody = req.method !== 'GET' && req.body !== undefined;
+      let body: string | undefined;
+      try {
+        body = hasBody ? JSON.stringify(req.body) : undefined;
+      } catch {
+        throw new HttpError(400, 'invalid_json', 'The request body is nested too deeply.');
+      }
       const response = await auth.handler(
-        new Request(url, {
-          method: req.method,
-          headers: fromNodeHeaders(req.headers),
-          body: hasBody ? JSON.stringify(req.body) : undefined,
-        }),
+        new Request(url, { method: req.method, headers: fromNodeHeaders(req.headers), body }),
       );
       reply.status(response.status);
       response.headers.forEach((value, key) => {

@@ -16,7 +16,7 @@ export const AddToolInput = z
       .max(100_000_000, 'Too large'),
     price: z
       .number({ error: 'Give a price in dollars' })
-      .positive('The price must be more than 0')
+      .min(0.01, 'The price must be at least $0.01')
       .max(1_000_000, 'Too large')
       .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, 'At most 2 decimals'),
     img: z
