@@ -61,7 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     bodyLimit: BODY_LIMIT,
     // Emails in a path may be 254 characters; longer ids fail their own schema with a 400.
-    maxParamLength: 300,
+    routerOptions: { maxParamLength: 300 },
     // The router's own refusals (a bad %-escape, an over-long parameter) in the one error shape.
     frameworkErrors: (err, _req, res) => {
       const reply = res as unknown as FastifyReply;
