@@ -17,6 +17,7 @@ export async function benchPurchase(adminUrl: string, opts: { duration: number }
   url.pathname = `/${name}`;
   const app = await startTarget(['app', 'unused-with-postgres'], { BENCH_DATABASE_URL: url.toString() });
   const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+  pool.on('error', () => {}); // idle clients ended by the final DROP DATABASE … WITH (FORCE)
   try {
     const buyers = 40_000;
     await pool.query(
