@@ -16,12 +16,13 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const dir = mkdtempSync(join(tmpdir(), 'torque-load-'));
 const admin = 'loadadmin@example.com';
+// Sign-ups must come from the store's own origin (better-auth checks it).
+const origin = 'http://bench.localhost';
 const app = await startTarget(['app', join(dir, 'data')], {
   ADMIN_EMAILS: admin,
   AUTH_RATE_LIMIT: '100000',
-  NODE_ENV: 'test',
+  PUBLIC_URL: origin,
 });
-const origin = app.url.replace('127.0.0.1', 'localhost');
 
 async function account(email: string): Promise<string> {
   const res = await fetch(`${app.url}/api/auth/sign-up/email`, {

@@ -21,6 +21,7 @@ const app =
           DATABASE_URL: process.env.BENCH_DATABASE_URL,
           ADMIN_EMAILS: process.env.ADMIN_EMAILS,
           AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT,
+          PUBLIC_URL: process.env.PUBLIC_URL,
         }),
       )
     : Fastify();
