@@ -8,7 +8,7 @@ import { toast } from '../../lib/toast.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import { useCancelOrder } from './api/cancel-order.ts';
 import { useMyOrders } from './api/get-my-orders.ts';
-import { CancelOrderDialog } from './components/cancel-order-dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { OrdersTable } from './components/orders-table.tsx';
 
 /** /dashboard/myOrders (SPEC §2): the customer's orders, to pay or cancel. */
@@ -56,13 +56,19 @@ export function MyOrdersPage() {
       ) : (
         <OrdersTable orders={orders.data} onCancel={setToCancel} />
       )}
-      <CancelOrderDialog
-        order={toCancel}
+      <ConfirmDialog
+        open={toCancel !== null}
+        title="Cancel this order?"
+        confirmLabel="Yes, cancel"
         pending={cancel.isPending}
         error={cancel.isError ? errorMessage(cancel.error) : null}
-        onConfirm={confirmCancel}
+        onConfirm={() => toCancel && confirmCancel(toCancel)}
         onClose={closeDialog}
-      />
+      >
+        {toCancel
+          ? `Your order of ${toCancel.quantity} × ${toCancel.productName} will be cancelled and its stock released.`
+          : ''}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -4,9 +4,9 @@ import type { Tool } from '../../../../shared/schemas/tool.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTools } from '../../tools/api/get-tools.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useDeleteTool } from '../api/delete-tool.ts';
 import { Card, CardField, CardList, DataTable, QueryState, TableEmpty } from './data-table.tsx';
-import { DeleteToolDialog } from './delete-tool-dialog.tsx';
 
 const COLUMNS = ['#', 'Name', 'Minimum Order', 'Available Quantity', 'Price', 'Action'] as const;
 
@@ -113,13 +113,17 @@ export function ToolsTable({ onDeleted }: { onDeleted: () => void }) {
           </>
         )}
       </QueryState>
-      <DeleteToolDialog
-        tool={confirming}
+      <ConfirmDialog
         open={open}
+        title="Delete this product?"
+        confirmLabel="Yes, delete"
         pending={remove.isPending}
-        onConfirm={confirm}
-        onClosed={closed}
-      />
+        onConfirm={() => confirming && confirm(confirming)}
+        onClose={closed}
+      >
+        <strong className="font-semibold text-slate-900">{confirming?.name}</strong> will leave the catalogue
+        and can no longer be bought. Past orders keep it.
+      </ConfirmDialog>
     </>
   );
 }

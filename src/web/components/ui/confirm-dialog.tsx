@@ -1,21 +1,33 @@
-import { useEffect, useId, useRef } from 'react';
-import type { Tool } from '../../../../shared/schemas/tool.ts';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { FormAlert } from './form-alert.tsx';
 
-interface DeleteToolDialogProps {
-  /** The tool to confirm. */
-  tool: Tool | null;
+interface ConfirmDialogProps {
   open: boolean;
+  title: string;
+  /** What will happen, in a sentence. */
+  children: ReactNode;
+  confirmLabel: string;
   pending: boolean;
-  onConfirm: (tool: Tool) => void;
+  error?: string | null;
+  onConfirm: () => void;
   /** After the dialog closed, whichever way: Keep it, Escape, or `open` turning false. */
-  onClosed: () => void;
+  onClose: () => void;
 }
 
 /**
- * Asks before a product leaves the catalogue. A native <dialog> opened with showModal(): it traps
+ * Asks before something that cannot be undone. A native <dialog> opened with showModal(): it traps
  * focus, closes on Escape and hides the page from assistive technology; daisyUI's modal styles it.
  */
-export function DeleteToolDialog({ tool, open, pending, onConfirm, onClosed }: DeleteToolDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -34,19 +46,19 @@ export function DeleteToolDialog({ tool, open, pending, onConfirm, onClosed }: D
       aria-labelledby={titleId}
       aria-describedby={bodyId}
       onCancel={(event) => {
-        // Escape while the delete is under way would hide its outcome.
+        // Escape while the action is under way would hide its outcome.
         if (pending) event.preventDefault();
       }}
-      onClose={onClosed}
+      onClose={onClose}
     >
       <div className="modal-box">
         <h2 id={titleId} className="text-xl font-bold text-slate-900">
-          Delete this product?
+          {title}
         </h2>
         <p id={bodyId} className="mt-3 text-slate-700">
-          <strong className="font-semibold text-slate-900">{tool?.name}</strong> will leave the catalogue and
-          can no longer be bought. Past orders keep it.
+          {children}
         </p>
+        <FormAlert messages={error ? [error] : []} className="mt-4" />
         <div className="modal-action">
           {/* First, so showModal() puts focus on the choice that loses nothing. */}
           <button
@@ -60,12 +72,12 @@ export function DeleteToolDialog({ tool, open, pending, onConfirm, onClosed }: D
           <button
             type="button"
             className="btn btn-error"
-            disabled={pending || !tool}
+            disabled={pending}
             aria-busy={pending || undefined}
-            onClick={() => tool && onConfirm(tool)}
+            onClick={onConfirm}
           >
             {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Yes, delete
+            {confirmLabel}
           </button>
         </div>
       </div>
