@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
 interface FieldFrameProps {
   label: string;
@@ -46,26 +52,51 @@ function FieldText({
   );
 }
 
-type TextFieldProps = FieldFrameProps &
-  InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
 
-/** A labelled input with its hint and error, ready for react-hook-form's register(). */
-export function TextField({ label, error, hint, id, className = '', ...inputProps }: TextFieldProps) {
+/** The label, hint and error around one control, wired together for assistive technology. */
+function Field({
+  label,
+  error,
+  hint,
+  id,
+  children,
+}: FieldFrameProps & { id: string | undefined; children: (control: ControlProps) => ReactNode }) {
   const ids = useFieldIds(id, hint, error);
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={ids.fieldId} className="text-sm font-semibold text-slate-700">
         {label}
       </label>
-      <input
-        id={ids.fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={`input ${controlClass} ${error ? 'input-error' : ''} ${className}`}
-        {...inputProps}
-      />
+      {children({
+        id: ids.fieldId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': ids.describedBy,
+      })}
       <FieldText hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
     </div>
+  );
+}
+
+type TextFieldProps = FieldFrameProps &
+  InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
+
+/** A labelled input with its hint and error, ready for react-hook-form's register(). */
+export function TextField({ label, error, hint, id, className = '', ...inputProps }: TextFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} id={id}>
+      {(control) => (
+        <input
+          {...control}
+          className={`input ${controlClass} ${error ? 'input-error' : ''} ${className}`}
+          {...inputProps}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -74,20 +105,15 @@ type TextAreaFieldProps = FieldFrameProps &
 
 /** The multi-line version of TextField. */
 export function TextAreaField({ label, error, hint, id, className = '', ...areaProps }: TextAreaFieldProps) {
-  const ids = useFieldIds(id, hint, error);
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={ids.fieldId} className="text-sm font-semibold text-slate-700">
-        {label}
-      </label>
-      <textarea
-        id={ids.fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={`textarea ${controlClass} ${error ? 'textarea-error' : ''} ${className}`}
-        {...areaProps}
-      />
-      <FieldText hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
-    </div>
+    <Field label={label} error={error} hint={hint} id={id}>
+      {(control) => (
+        <textarea
+          {...control}
+          className={`textarea ${controlClass} ${error ? 'textarea-error' : ''} ${className}`}
+          {...areaProps}
+        />
+      )}
+    </Field>
   );
 }

@@ -9,6 +9,16 @@ interface OrdersViewProps {
 
 const head = 'px-3 py-3 text-left text-xs font-bold tracking-wide text-slate-700 uppercase';
 const cell = 'px-3 py-3 align-top';
+// [heading, right-aligned]
+const COLUMNS = [
+  ['Item', false],
+  ['Quantity', true],
+  ['Price', true],
+  ['Location', false],
+  ['Phone', false],
+  ['Payment', false],
+  ['Action', false],
+] as const;
 
 /**
  * SPEC §2 My Orders: item, quantity, price, location, phone, payment status and the action. A table
@@ -22,27 +32,11 @@ export function OrdersTable({ orders, onCancel }: OrdersViewProps) {
           <caption className="sr-only">Your orders, newest first</caption>
           <thead className="bg-base-200">
             <tr>
-              <th scope="col" className={head}>
-                Item
-              </th>
-              <th scope="col" className={`${head} text-right`}>
-                Quantity
-              </th>
-              <th scope="col" className={`${head} text-right`}>
-                Price
-              </th>
-              <th scope="col" className={head}>
-                Location
-              </th>
-              <th scope="col" className={head}>
-                Phone
-              </th>
-              <th scope="col" className={head}>
-                Payment
-              </th>
-              <th scope="col" className={head}>
-                Action
-              </th>
+              {COLUMNS.map(([name, numeric]) => (
+                <th key={name} scope="col" className={numeric ? `${head} text-right` : head}>
+                  {name}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-base-300">
