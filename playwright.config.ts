@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumFlags, chromiumPath as chromium } from './tests/fixtures/chromium.ts';
 
 // Browser journeys run against the real server on a fresh embedded database, in Debian's Chromium.
 // Playwright must never download a browser of its own: there is no internet here.
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 // The neighbours of the store's port: the stand-in Google (OpenID provider) and the mail catcher
@@ -31,14 +31,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: chromiumFlags,
     },
   },
   projects: [
@@ -71,7 +64,8 @@ export default defineConfig({
       env: { MAIL_SMTP_PORT: String(port + 2), MAIL_HTTP_PORT: String(port + 3) },
     },
     {
-      command: `rm -rf ${dataDir} && node src/server/main.ts`,
+      // The server as `npm start` runs it: its bundle, rebuilt first if the sources are newer.
+      command: `node scripts/build.ts --if-stale && rm -rf ${dataDir} && node dist/server/main.js`,
       url: `${baseURL}/api/ready`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -1,49 +1,51 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { load, type LoadResult, mean, startTarget, type Target } from './lib.ts';
+import { load, type Ratio, sideBySide, startTarget, type Target } from './lib.ts';
+
+const NODE_WRITES = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 /**
- * The public catalogue calls against a bare Fastify answering the same bytes from memory,
- * alternating the two servers round by round (DESIGN §6: ≥ 0.8 for GET /api/tools).
+ * The public catalogue calls against a bare Fastify answering the same bytes from memory, side by
+ * side (DESIGN §6: ≥ 0.8 for GET /api/tools; autocannon, 50 connections): what is left is the cost
+ * of our stack (routing, hooks, the logger, the cache), not of the bytes on the wire.
  */
-export async function benchCatalogue(app: Target, dir: string, opts: { duration: number; rounds: number }) {
+export async function benchCatalogue(
+  app: Target,
+  dir: string,
+  opts: { duration: number; rounds: number; only?: 'tools' },
+) {
   const tools = (await (await fetch(`${app.url}/api/tools`)).json()) as { _id: string }[];
-  const paths = { tools: '/api/tools', tool: `/api/tool/${tools[0]!._id}`, reviews: '/api/reviews' };
-  const bodies: Record<string, string> = {};
+  const all = { tools: '/api/tools', tool: `/api/tool/${tools[0]!._id}`, reviews: '/api/reviews' };
+  const paths = opts.only ? { [opts.only]: all[opts.only] } : all;
+  // The bare route answers the very bytes the store sends: its body and its headers (the security
+  // set and the ETag among them), but for those Node writes itself.
+  const answers: Record<string, { file: string; headers: Record<string, string> }> = {};
   for (const [name, path] of Object.entries(paths)) {
+    const res = await fetch(app.url + path);
     const file = join(dir, `${name}.json`);
-    writeFileSync(file, Buffer.from(await (await fetch(app.url + path)).arrayBuffer()));
-    bodies[path] = file;
+    writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    const headers = Object.fromEntries([...res.headers].filter(([key]) => !NODE_WRITES.has(key)));
+    answers[path] = { file, headers };
   }
-  const map = join(dir, 'bodies.json');
-  writeFileSync(map, JSON.stringify(bodies));
+  const map = join(dir, 'answers.json');
+  writeFileSync(map, JSON.stringify(answers));
   const bare = await startTarget(['bare', map]);
-  const connections = 50;
-  const figures: Record<string, { rps: number; bareRps: number; ratio: number; noise: number; p99: number }> =
-    {};
+  const rps = (url: string, duration = opts.duration) =>
+    load({ url, connections: 50, duration }).then((r) => {
+      if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+      return r.rps;
+    });
+  const figures: Record<string, Ratio> = {};
   try {
     for (const [name, path] of Object.entries(paths)) {
       // Warm both up (JIT, caches) before measuring.
-      await load({ url: app.url + path, connections, duration: 1 });
-      await load({ url: bare.url + path, connections, duration: 1 });
-      const appRuns: LoadResult[] = [];
-      const bareRuns: LoadResult[] = [];
-      for (let i = 0; i < opts.rounds; i++) {
-        appRuns.push(await load({ url: app.url + path, connections, duration: opts.duration }));
-        bareRuns.push(await load({ url: bare.url + path, connections, duration: opts.duration }));
-      }
-      const failed = appRuns.find((r) => r.non2xx || r.errors);
-      if (failed) throw new Error(`${path}: ${failed.non2xx} non-2xx answers, ${failed.errors} errors`);
-      const rps = mean(appRuns.map((r) => r.rps));
-      const bareRps = mean(bareRuns.map((r) => r.rps));
-      const perRound = appRuns.map((r, i) => r.rps / bareRuns[i]!.rps);
-      figures[name] = {
-        rps: Math.round(rps),
-        bareRps: Math.round(bareRps),
-        ratio: Number((rps / bareRps).toFixed(3)),
-        noise: Number(((Math.max(...perRound) - Math.min(...perRound)) / (rps / bareRps)).toFixed(3)),
-        p99: mean(appRuns.map((r) => r.p99)),
-      };
+      await rps(app.url + path, 2);
+      await rps(bare.url + path, 2);
+      figures[name] = await sideBySide(
+        opts.rounds,
+        () => rps(app.url + path),
+        () => rps(bare.url + path),
+      );
     }
   } finally {
     await bare.stop();

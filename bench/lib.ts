@@ -1,8 +1,38 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+
+/** `npm start`'s command line after `node` (package.json): its V8 flags, then the server bundle. */
+export const startArgs: string[] = (
+  JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .slice(1);
+/** The V8 flags `npm start` gives the server, so that bench figures are those of the store as it runs. */
+export const serverFlags = startArgs.filter((arg) => arg.startsWith('--'));
+
+/**
+ * On a machine of two or more CPUs, a server under load runs on CPU 1 and the bench, which
+ * generates the load, on CPU 0: neither takes the other's time, and the scheduler cannot move them
+ * about between rounds. This takes the largest part of the noise out of the ratios.
+ */
+const pinning = availableParallelism() >= 2 && existsSync('/usr/bin/taskset');
+const SERVER_CPU = pinning ? ['taskset', '-c', '1'] : [];
+
+/** Runs `generate` with this process (the load generator) on CPU 0, and gives it every CPU after. */
+export async function onLoadCpu<T>(generate: () => Promise<T>): Promise<T> {
+  const pin = (cpus: string) =>
+    pinning && execFileSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { stdio: 'ignore' });
+  pin('0');
+  try {
+    return await generate();
+  } finally {
+    pin(`0-${availableParallelism() - 1}`);
+  }
+}
 
 export interface Target {
   url: string;
@@ -17,7 +47,8 @@ export async function startTarget(
   args: string[],
   env: Record<string, string | undefined> = {},
 ): Promise<Target> {
-  const child = spawn(process.execPath, ['bench/target.ts', ...args], {
+  const command = [...SERVER_CPU, process.execPath, ...serverFlags, 'bench/target.ts', ...args];
+  const child = spawn(command[0]!, command.slice(1), {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });
@@ -57,4 +88,51 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
   };
 }
 
-export const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+export function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
+}
+
+export interface Ratio {
+  /** The median of the rounds' ratios a/b. */
+  ratio: number;
+  /** The spread of the rounds' ratios (largest less smallest) over the median: the figure's noise. */
+  noise: number;
+  /** The medians of a and of b. */
+  a: number;
+  b: number;
+  rounds: number[];
+}
+
+/**
+ * Measures a against b side by side: `rounds` rounds, in the order ab, ba, ab, … so that a drift
+ * in the machine's speed weighs on both alike. Each round gives a ratio; the figure is their median.
+ */
+export async function sideBySide(
+  rounds: number,
+  a: () => Promise<number>,
+  b: () => Promise<number>,
+): Promise<Ratio> {
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    if (i % 2 === 0) {
+      as.push(await a());
+      bs.push(await b());
+    } else {
+      bs.push(await b());
+      as.push(await a());
+    }
+  }
+  const ratios = as.map((x, i) => x / bs[i]!);
+  const ratio = median(ratios);
+  const round3 = (x: number) => Number(x.toFixed(3));
+  return {
+    ratio: round3(ratio),
+    noise: round3((Math.max(...ratios) - Math.min(...ratios)) / ratio),
+    a: Math.round(median(as)),
+    b: Math.round(median(bs)),
+    rounds: ratios.map(round3),
+  };
+}

@@ -18,6 +18,9 @@ const dir = mkdtempSync(join(tmpdir(), 'torque-load-'));
 const admin = 'loadadmin@example.com';
 // Sign-ups must come from the store's own origin (better-auth checks it).
 const origin = 'http://bench.localhost';
+// The first start creates, migrates and seeds an embedded database; the load meets the store as
+// it runs every day after, started again on it (BENCH_DATABASE_URL: as it is).
+if (!process.env.BENCH_DATABASE_URL) await (await startTarget(['app', join(dir, 'data')])).stop();
 const app = await startTarget(['app', join(dir, 'data')], {
   ADMIN_EMAILS: admin,
   AUTH_RATE_LIMIT: '100000',

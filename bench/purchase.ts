@@ -1,13 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { load, startTarget } from './lib.ts';
+import { load, sideBySide, startTarget } from './lib.ts';
 
 /**
- * POST /api/purchase on PostgreSQL against a raw SQL transaction doing the same writes, with the
- * same concurrency, side by side (DESIGN §6: ≥ 0.7). Buyers are inserted directly with live
- * sessions; each request is a different buyer, so every one writes.
+ * POST /api/purchase on PostgreSQL against raw SQL doing the same writes, with the same
+ * concurrency, side by side (DESIGN §6: ≥ 0.7). Two baselines: the very statement the purchase
+ * service runs (the budget's figure: it leaves only the cost of our stack), and the transaction
+ * one would write by hand. Buyers are inserted directly with fresh sessions (a week left, as after
+ * a sign-in); each request is a different buyer, so every one writes.
  */
-export async function benchPurchase(adminUrl: string, opts: { duration: number }) {
+export async function benchPurchase(
+  adminUrl: string,
+  opts: { duration: number; rounds: number; handWritten: boolean },
+) {
   const name = `torque_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -19,7 +24,9 @@ export async function benchPurchase(adminUrl: string, opts: { duration: number }
   const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
   pool.on('error', () => {}); // idle clients ended by the final DROP DATABASE … WITH (FORCE)
   try {
-    const buyers = 40_000;
+    // Enough buyers that none comes round twice (a second order would be refused, and cost less),
+    // even at 1,500 purchases a second on either side of both comparisons.
+    const buyers = opts.rounds * opts.duration * 2 * 1_500 + 5_000;
     await pool.query(
       `insert into "user" (id, name, email, created_at, updated_at)
        select 'bench-' || g, 'Bench Buyer ' || g, 'bench' || g || '@example.com', now(), now() from generate_series(1, $1) g`,
@@ -30,7 +37,7 @@ export async function benchPurchase(adminUrl: string, opts: { duration: number }
       const slice = tokens.slice(i, i + 5_000);
       await pool.query(
         `insert into session (id, token, user_id, expires_at, created_at, updated_at)
-         select 's-' || n, t, 'bench-' || n, now() + interval '1 day', now(), now()
+         select 's-' || n, t, 'bench-' || n, now() + interval '7 days', now(), now()
          from unnest($1::text[]) with ordinality as x(t, n0), lateral (select (n0 + $2)::int as n) k`,
         [slice, i],
       );
@@ -46,75 +53,120 @@ export async function benchPurchase(adminUrl: string, opts: { duration: number }
 
     const connections = 50;
     let next = 0;
-    const body = (toolsId: string) =>
-      JSON.stringify({ toolsId, phone: '555 0100', address: '1 Bench Road', quantity: 1 });
-    const http = await load({
-      url: app.url,
-      connections,
-      duration: opts.duration,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/purchase',
-          setupRequest: (req) => ({
-            ...req,
-            headers: {
-              ...req.headers,
-              'content-type': 'application/json',
-              authorization: `Bearer ${tokens[next++ % buyers]}`,
-            },
-            body: body(httpTool!),
-          }),
-        },
-      ],
+    const body = JSON.stringify({
+      toolsId: httpTool,
+      phone: '555 0100',
+      address: '1 Bench Road',
+      quantity: 1,
     });
-    if (http.non2xx || http.errors)
-      throw new Error(`purchase: ${http.non2xx} non-2xx, ${http.errors} errors`);
+    const viaHttp = () =>
+      load({
+        url: app.url,
+        connections,
+        duration: opts.duration,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/purchase',
+            setupRequest: (req) => ({
+              ...req,
+              headers: {
+                ...req.headers,
+                'content-type': 'application/json',
+                authorization: `Bearer ${tokens[next++ % buyers]}`,
+              },
+              body,
+            }),
+          },
+        ],
+      }).then((r) => {
+        if (r.non2xx || r.errors) throw new Error(`purchase: ${r.non2xx} non-2xx, ${r.errors} errors`);
+        return r.rps;
+      });
 
-    // The same writes as the purchase service, straight on a pool, by the same number of workers.
-    let done = 0;
+    // The same writes straight on a pool of the app's size, by as many workers as connections.
     let buyer = 0;
-    const until = Date.now() + opts.duration * 1000;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (Date.now() < until) {
-          const userId = `bench-${(buyer++ % buyers) + 1}`;
-          const c = await pool.connect();
-          try {
-            await c.query('begin');
-            const tool = (
-              await c.query('select * from tools where id = $1 and archived_at is null', [sqlTool])
-            ).rows[0];
-            const open = await c.query(
-              'select id from orders where user_id = $1 and tool_id = $2 and not paid and cancelled_at is null',
-              [userId, sqlTool],
-            );
-            if (!open.rowCount) {
-              await c.query(
-                'update tools set available_quantity = available_quantity - 1 where id = $1 and available_quantity >= 1 returning available_quantity',
-                [sqlTool],
-              );
-              await c.query(
-                `insert into orders (id, tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity)
-                 values ($1, $2, $3, 'Bench Buyer', 'bench@example.com', '555 0100', '1 Bench Road', $4, $5, $6, 1) on conflict do nothing`,
-                [randomUUID(), sqlTool, userId, tool.name, tool.price_cents, tool.img],
-              );
+    const nextBuyer = () => `bench-${(buyer++ % buyers) + 1}`;
+    const viaSql = async (purchase: (c: pg.PoolClient, userId: string) => Promise<unknown>) => {
+      let done = 0;
+      const until = Date.now() + opts.duration * 1000;
+      await Promise.all(
+        Array.from({ length: connections }, async () => {
+          while (Date.now() < until) {
+            const c = await pool.connect();
+            try {
+              await purchase(c, nextBuyer());
+              done++;
+            } finally {
+              c.release();
             }
-            await c.query('commit');
-            done++;
-          } finally {
-            c.release();
           }
-        }
-      }),
-    );
-    const rawTps = done / opts.duration;
+        }),
+      );
+      return done / opts.duration;
+    };
+    // 1. The statement the purchase service runs, sent as it is: what is left is the cost of
+    //    HTTP, the session lookup, validation and the ORM.
+    const statement = (c: pg.PoolClient, userId: string) =>
+      c.query(
+        `with tool as (
+           select id, name, price_cents, img from tools
+           where id = $1 and archived_at is null and minimum_order <= 1
+         ), taken as (
+           update tools t set available_quantity = t.available_quantity - 1
+           from tool
+           where t.id = tool.id and t.available_quantity >= 1
+             and not exists (
+               select 1 from orders o
+               where o.user_id = $2 and o.tool_id = tool.id and not o.paid and o.cancelled_at is null
+             )
+           returning t.id
+         )
+         insert into orders
+           (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity)
+         select tool.id, $2, 'Bench Buyer', 'bench@example.com', '555 0100', '1 Bench Road',
+           tool.name, tool.price_cents, tool.img, 1
+         from tool join taken on taken.id = tool.id
+         returning id`,
+        [sqlTool, userId],
+      );
+    // 2. The transaction one would write by hand: read the tool, check for an open order, take
+    //    the stock, insert the order, commit.
+    const transaction = async (c: pg.PoolClient, userId: string) => {
+      await c.query('begin');
+      const tool = (await c.query('select * from tools where id = $1 and archived_at is null', [sqlTool]))
+        .rows[0];
+      const open = await c.query(
+        'select id from orders where user_id = $1 and tool_id = $2 and not paid and cancelled_at is null',
+        [userId, sqlTool],
+      );
+      if (!open.rowCount) {
+        await c.query(
+          'update tools set available_quantity = available_quantity - 1 where id = $1 and available_quantity >= 1',
+          [sqlTool],
+        );
+        await c.query(
+          `insert into orders (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity)
+           values ($1, $2, 'Bench Buyer', 'bench@example.com', '555 0100', '1 Bench Road', $3, $4, $5, 1)`,
+          [sqlTool, userId, tool.name, tool.price_cents, tool.img],
+        );
+      }
+      await c.query('commit');
+    };
+
+    // The budget's figure against the same statement; the hand-written transaction for reference.
+    const statementRatio = await sideBySide(opts.rounds, viaHttp, () => viaSql(statement));
+    const transactionRatio = opts.handWritten
+      ? await sideBySide(opts.rounds, viaHttp, () => viaSql(transaction))
+      : undefined;
     return {
-      rps: Math.round(http.rps),
-      rawTps: Math.round(rawTps),
-      ratio: Number((http.rps / rawTps).toFixed(3)),
-      p50: http.p50,
-      p99: http.p99,
+      rps: statementRatio.a,
+      statementTps: statementRatio.b,
+      ratio: statementRatio.ratio,
+      noise: statementRatio.noise,
+      rounds: statementRatio.rounds,
+      transactionTps: transactionRatio?.b,
+      ratioToTransaction: transactionRatio?.ratio,
     };
   } finally {
     await app.stop();

@@ -1,20 +1,25 @@
 // `npm run bench`: Torque's measure of speed (DESIGN §6). Each figure is printed beside its budget
-// and written to bench/results/latest.json. Ratios are measured side by side in one run,
-// alternating the two servers, because these machines are noisy.
-//   --quick    under two minutes, for CI: fails only on a budget missed by more than the noise
+// and written to bench/results/latest.json. Ratios are measured side by side in one run, in
+// alternating rounds, because these machines are noisy; each is the median of its rounds.
+//   --quick    about two minutes, for CI: fails only on a budget missed by more than its noise
+//              and not waived in bench/waivers.json
 //   BENCH_POSTGRES_URL   PostgreSQL for the purchase figure (default: the local test database)
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchBundle } from './bundle.ts';
 import { benchCatalogue } from './catalogue.ts';
-import { startTarget } from './lib.ts';
+import { benchLighthouse } from './lighthouse.ts';
+import { onLoadCpu, startTarget } from './lib.ts';
 import { benchPurchase } from './purchase.ts';
 import { benchStartup } from './startup.ts';
 
 const quick = process.argv.includes('--quick');
-const duration = quick ? 3 : 10;
-const rounds = 2;
+// Seconds per round, and rounds per ratio.
+const duration = quick ? 1 : 3;
+const rounds = quick ? 5 : 10;
 const postgres = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Row {
@@ -22,17 +27,42 @@ interface Row {
   value: number;
   unit: string;
   budget?: { op: '>=' | '<='; limit: number };
-  /** How far the figure moved between rounds, as a fraction: the tolerance in quick mode. */
+  /** The spread of the figure's rounds over it, as a fraction: its tolerance in quick mode. */
   noise?: number;
 }
 const rows: Row[] = [];
 const detail: Record<string, unknown> = {};
 
+// A port known in advance: better-auth accepts sign-ins only from the store's own origin.
+const port = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as { port: number };
+    probe.close(() => resolve(port));
+  });
+});
+const storeUrl = `http://127.0.0.1:${port}`;
+
 const dir = mkdtempSync(join(tmpdir(), 'torque-bench-'));
 try {
-  const app = await startTarget(['app', join(dir, 'data')]);
+  // The first start creates, migrates and seeds the database; the figures are those of the store
+  // as it runs every day after: started again on its existing database.
+  await (await startTarget(['app', join(dir, 'data')])).stop();
+  const startup = await benchStartup(join(dir, 'data'));
+  detail.startup = startup;
+  rows.push({
+    figure: 'start to first 200 (existing PGlite db)',
+    value: startup.ms,
+    unit: 'ms',
+    noise: startup.noise,
+    budget: { op: '<=', limit: 2000 },
+  });
+
+  const app = await startTarget(['app', join(dir, 'data')], { PORT: String(port), PUBLIC_URL: storeUrl });
   try {
-    const catalogue = await benchCatalogue(app, dir, { duration, rounds });
+    // Quick mode measures the call that has a budget; the full run reports the other two as well.
+    const catalogue = await onLoadCpu(() =>
+      benchCatalogue(app, dir, { duration, rounds, ...(quick ? { only: 'tools' as const } : {}) }),
+    );
     detail.catalogue = catalogue;
     for (const [name, f] of Object.entries(catalogue)) {
       rows.push({
@@ -44,30 +74,82 @@ try {
       });
     }
     rows.push({
-      figure: 'RSS on PGlite after the catalogue load',
+      figure: 'RSS on PGlite, catalogue load',
       value: app.rssMb(),
       unit: 'MB',
       budget: { op: '<=', limit: 450 },
     });
+
+    const customer = { email: 'lighthouse@example.com', password: 'correct horse battery' };
+    const signUp = await fetch(`${storeUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: storeUrl },
+      body: JSON.stringify({ name: 'Lighthouse Customer', ...customer }),
+    });
+    if (!signUp.ok) throw new Error(`sign-up for Lighthouse: ${signUp.status} ${await signUp.text()}`);
+    const [tool] = (await (await fetch(`${storeUrl}/api/tools`)).json()) as { _id: string }[];
+    const lighthouse = await benchLighthouse(
+      storeUrl,
+      customer,
+      [
+        { name: '/', path: '/', signedIn: false },
+        { name: '/purchase/{id}', path: `/purchase/${tool!._id}`, signedIn: true },
+        { name: '/dashboard', path: '/dashboard', signedIn: true },
+      ],
+      // Phones are the harder case: quick mode audits them alone, once each.
+      quick ? { formFactors: ['mobile'], runs: 1 } : { formFactors: ['mobile', 'desktop'], runs: 3 },
+    );
+    detail.lighthouse = lighthouse;
+    for (const l of lighthouse) {
+      const what = `Lighthouse ${l.formFactor} ${l.page}`;
+      rows.push({
+        figure: `${what} performance`,
+        value: l.performance,
+        unit: '',
+        noise: l.noise,
+        budget: { op: '>=', limit: 98 },
+      });
+      rows.push({ figure: `${what} CLS`, value: l.cls, unit: '', budget: { op: '<=', limit: 0.02 } });
+      rows.push({ figure: `${what} LCP`, value: l.lcpMs, unit: 'ms' });
+    }
   } finally {
     await app.stop();
   }
-  const startup = await benchStartup(join(dir, 'data'));
-  rows.push({
-    figure: 'start to first 200 (existing PGlite db)',
-    value: startup.ms,
-    unit: 'ms',
-    budget: { op: '<=', limit: 2000 },
-  });
-
-  const purchase = await benchPurchase(postgres, { duration });
+  const purchase = await onLoadCpu(() => benchPurchase(postgres, { duration, rounds, handWritten: !quick }));
   detail.purchase = purchase;
   rows.push({
-    figure: 'POST /api/purchase vs raw SQL (PostgreSQL)',
+    figure: 'POST /api/purchase vs its SQL sent raw (PG)',
     value: purchase.ratio,
     unit: '×',
+    noise: purchase.noise,
     budget: { op: '>=', limit: 0.7 },
   });
+  if (purchase.ratioToTransaction !== undefined) {
+    rows.push({
+      figure: 'POST /api/purchase vs a hand-written txn (PG)',
+      value: purchase.ratioToTransaction,
+      unit: '×',
+    });
+  }
+
+  if (!quick) {
+    // DESIGN §6 memory, after the hardening issue's mixed load (browse, buy, pay, cancel).
+    const { status } = spawnSync(process.execPath, ['bench/load.ts'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (status !== 0) throw new Error('bench:load failed (errors, timeouts or an oversell)');
+    const load = JSON.parse(readFileSync('bench/results/load.json', 'utf8')) as {
+      rps: number;
+      rssMb: { max: number };
+    };
+    detail.load = load;
+    rows.push({
+      figure: 'RSS on PGlite, mixed load (60 s, 100 conn.)',
+      value: load.rssMb.max,
+      unit: 'MB',
+      budget: { op: '<=', limit: 450 },
+    });
+  }
 
   const bundle = benchBundle();
   detail.bundle = bundle;
@@ -87,6 +169,10 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
+// Budgets still missed on this machine, each with the reason (bench/waivers.json): printed as
+// missed, but they do not fail the run, so that CI gates every budget that is met. A waived figure
+// that is met is reported, so that its waiver goes.
+const waivers = JSON.parse(readFileSync('bench/waivers.json', 'utf8')) as Record<string, string>;
 let failed = false;
 console.log(`\nTorque bench (${quick ? 'quick' : 'full'})\n`);
 for (const r of rows) {
@@ -94,22 +180,32 @@ for (const r of rows) {
   if (r.budget) {
     const { op, limit } = r.budget;
     const met = op === '>=' ? r.value >= limit : r.value <= limit;
-    // In quick mode a ratio may miss by its measured noise before the run fails.
+    // In quick mode a figure may miss by its measured noise before the run fails.
     const tolerance = quick && r.noise !== undefined ? limit * r.noise : 0;
     const withinNoise = op === '>=' ? r.value >= limit - tolerance : r.value <= limit + tolerance;
+    const waiver = waivers[r.figure];
     verdict = met
-      ? `ok (budget ${op} ${limit})`
+      ? `ok (budget ${op} ${limit})${waiver ? '; met: remove its waiver' : ''}`
       : withinNoise
         ? `within noise (budget ${op} ${limit})`
-        : `MISSED (budget ${op} ${limit})`;
-    if (!met && !withinNoise) failed = true;
+        : waiver
+          ? `MISSED (budget ${op} ${limit}), waived: ${waiver}`
+          : `MISSED (budget ${op} ${limit})`;
+    if (!met && !withinNoise && !waiver) failed = true;
   }
-  console.log(`${r.figure.padEnd(44)} ${String(r.value).padStart(8)} ${r.unit.padEnd(3)} ${verdict}`);
+  console.log(`${r.figure.padEnd(48)} ${String(r.value).padStart(8)} ${r.unit.padEnd(3)} ${verdict}`);
 }
 console.log('\nroute chunks (gzip KB):', JSON.stringify((detail.bundle as { routes: unknown }).routes));
+for (const l of detail.lighthouse as Awaited<ReturnType<typeof benchLighthouse>>) {
+  if (l.performance < 100) {
+    console.log(
+      `Lighthouse ${l.formFactor} ${l.page}: runs ${l.runs.join(', ')}; ${l.opportunities.join('; ')}`,
+    );
+  }
+}
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(
   'bench/results/latest.json',
   `${JSON.stringify({ date: new Date().toISOString(), quick, rows, detail }, null, 2)}\n`,
 );
-if (failed && quick) process.exitCode = 1;
+if (failed) process.exitCode = 1;

@@ -1,8 +1,8 @@
 // One server under load, in its own process so that the load generator does not share its CPU.
 //   node bench/target.ts app <dataDir>      the real store (PGlite in dataDir, or BENCH_DATABASE_URL)
-//   node bench/target.ts bare <bodiesJson>  a bare Fastify answering the same bytes from memory:
-//                                           bodiesJson maps a path to the file holding its body
-// Prints the port it listens on as its first line.
+//   node bench/target.ts bare <answersJson> a bare Fastify answering the same bytes from memory:
+//                                           answersJson maps a path to its body's file and headers
+// Listens on PORT (default: any free port) and prints the port as its first line.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.ts';
@@ -27,14 +27,17 @@ const app =
     : Fastify();
 
 if (mode === 'bare') {
-  const bodies = JSON.parse(readFileSync(String(arg), 'utf8')) as Record<string, string>;
-  for (const [path, file] of Object.entries(bodies)) {
+  const answers = JSON.parse(readFileSync(String(arg), 'utf8')) as Record<
+    string,
+    { file: string; headers: Record<string, string> }
+  >;
+  for (const [path, { file, headers }] of Object.entries(answers)) {
     const body = readFileSync(file);
-    app.get(path, (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
+    app.get(path, (_req, reply) => reply.headers(headers).send(body));
   }
 }
 
-await app.listen({ port: 0, host: '127.0.0.1' });
+await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();
 console.log(typeof address === 'object' && address ? address.port : 0);
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -1,9 +1,10 @@
 // `npm test`: every test. Unit and API tests (Vitest; on PostgreSQL too when TEST_DATABASE_URL is
-// set), then a fresh build of the SPA and the browser journeys (Playwright in Debian's Chromium).
+// set), then a fresh build (the SPA and the server bundle) and the browser journeys against it
+// (Playwright in Debian's Chromium).
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { chromiumPath as chromium } from '../tests/fixtures/chromium.ts';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   console.error(
     `The browser tests need Chromium, and there is none at ${chromium}.\n` +
@@ -20,5 +21,5 @@ function run(command: string, args: string[]) {
 }
 
 run('npx', ['vitest', 'run']);
-run('npx', ['vite', 'build', '--logLevel', 'warn']);
+run(process.execPath, ['scripts/build.ts']);
 run('npx', ['playwright', 'test']);

@@ -1,23 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-}
+import { seriousViolations } from '../fixtures/e2e-helpers.ts';
 
 const pages: { path: string; ready: (page: Page) => Promise<void> }[] = [
   {
     path: '/',
     ready: async (page) => {
       await expect(page.getByRole('region', { name: 'Our Tools' }).getByRole('listitem')).toHaveCount(6);
+      // The reviews carousel starts as it comes near the screen.
+      await page.getByRole('region', { name: 'What Our Clients Says?' }).scrollIntoViewIfNeeded();
       await expect(page.getByRole('button', { name: 'Next review' })).toBeAttached();
     },
   },

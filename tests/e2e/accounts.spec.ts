@@ -143,9 +143,12 @@ test.describe('logout and guards', () => {
   }) => {
     const account = await createAccount(request, newAccount('Barbara Liskov'));
     await loginThroughForm(page, account);
+    // Signed in, the browser keeps the account beside its token, so its pages open at once next time.
+    expect(await page.evaluate(() => localStorage.getItem('sessionUser'))).toContain(account.email);
     await logout(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
     expect(await accessToken(page)).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('sessionUser'))).toBeNull();
     await expectSignedOutNavbar(page);
 
     await page.goto('/dashboard');
@@ -153,6 +156,26 @@ test.describe('logout and guards', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
     await expectSignedOutNavbar(page);
+  });
+
+  test('a returning customer’s dashboard opens while the session is read again', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, newAccount('Edsger Dijkstra'));
+    await loginThroughForm(page, account);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/get-session', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard');
+    const main = page.getByRole('main');
+    await expect(main.getByText(account.email)).toBeVisible();
+    await expect(main.getByRole('heading', { name: 'Update Your Profile' })).toBeVisible();
+    release();
+    await expect(main.getByText(account.email)).toBeVisible();
   });
 
   test('a customer sees the customer links; the admin pages sign them out', async ({ page, request }) => {

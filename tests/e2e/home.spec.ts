@@ -190,6 +190,8 @@ test.describe('home page', () => {
     await page.goto('/blogs');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const menuButton = nav.getByRole('button', { name: 'Open menu' });
+    // isVisible() does not wait: let the app render its navbar first.
+    await expect(nav).toBeVisible();
     if (await menuButton.isVisible()) await menuButton.click();
 
     await nav.getByRole('link', { name: 'Reviews' }).click();
@@ -197,6 +199,7 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { name: 'What Our Clients Says?' })).toBeInViewport();
 
     await page.goto('/myPortfolio');
+    await expect(nav).toBeVisible();
     if (await menuButton.isVisible()) await menuButton.click();
     await nav.getByRole('link', { name: 'Tools' }).click();
     await expect(page).toHaveURL('/#tools');

@@ -160,4 +160,10 @@ test.describe('public pages', () => {
     await expect(tools.getByRole('listitem')).toHaveCount(6);
     await expect(tools.getByRole('status', { name: 'Loading' })).toHaveCount(0);
   });
+
+  test('the API reference opens at /api/docs and lists the catalogue calls', async ({ page }) => {
+    await page.goto('/api/docs');
+    await expect(page.getByRole('heading', { name: /Torque API/ })).toBeVisible();
+    await expect(page.getByText('/api/tools', { exact: true })).toBeVisible();
+  });
 });

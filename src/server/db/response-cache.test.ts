@@ -11,7 +11,7 @@ it('loads once for concurrent callers and serves the stored bytes with a stable 
   const [a, b] = await Promise.all([cache.get('k', load), cache.get('k', load)]);
   expect(loads).toBe(1);
   expect(a).toEqual(b);
-  expect(a.body).toBe('[{"n":1}]');
+  expect(a.body.toString()).toBe('[{"n":1}]');
   expect(a.etag).toMatch(/^"[\w-]+"$/);
   expect((await cache.get('k', load)).etag).toBe(a.etag);
   expect(loads).toBe(1);
@@ -30,13 +30,13 @@ it('loads again after a change, and never stores a load that a change overtook',
   value = 'new';
   cache.clear();
   release();
-  expect((await pending).body).toBe('"old"');
-  expect((await cache.get('k', async () => value)).body).toBe('"new"');
+  expect((await pending).body.toString()).toBe('"old"');
+  expect((await cache.get('k', async () => value)).body.toString()).toBe('"new"');
 });
 
 it('expires entries after its TTL, as a safety net for a lost notification', async () => {
   const cache = new ResponseCache(0);
   let n = 0;
   await cache.get('k', async () => ++n);
-  expect((await cache.get('k', async () => ++n)).body).toBe('2');
+  expect((await cache.get('k', async () => ++n)).body.toString()).toBe('2');
 });

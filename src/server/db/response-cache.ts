@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface CachedBody {
-  body: string;
+  /** The JSON as UTF-8 bytes, encoded once rather than on every send. */
+  body: Buffer;
   etag: string;
+  /** The load found nothing (null), e.g. an unknown tool id. */
+  empty: boolean;
 }
 
 /**
@@ -35,8 +39,9 @@ export class ResponseCache {
     if (inflight) return inflight;
     const generation = this.generation;
     const promise = load().then((value) => {
-      const body = JSON.stringify(value);
-      const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      const body = Buffer.from(JSON.stringify(value));
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      const entry = { body, etag, empty: value === null };
       if (generation === this.generation) {
         this.entries.set(key, { ...entry, expires: Date.now() + this.ttlMs });
         this.pending.delete(key);
@@ -49,15 +54,20 @@ export class ResponseCache {
   }
 }
 
+/** Whether an If-None-Match header names this ETag (a list, weak or strong, or `*`). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch === etag || ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
 /**
- * Sends cached JSON as it is: a string skips the route's serializer (it was serialized, from the
- * same shape, when cached), and the ETag lets @fastify/etag answer 304 without hashing again.
+ * Sends cached JSON as it is: bytes skip the route's serializer (they were serialized, from the
+ * same shape, when cached). A request that already holds these bytes (If-None-Match) gets a 304
+ * without them.
  */
-export function sendCached(
-  reply: { header(k: string, v: string): unknown; type(t: string): unknown; send(p: never): unknown },
-  cached: CachedBody,
-) {
+export function sendCached(req: FastifyRequest, reply: FastifyReply, cached: CachedBody) {
   reply.header('etag', cached.etag);
-  reply.type('application/json; charset=utf-8');
-  return reply.send(cached.body as never);
+  if (matches(req.headers['if-none-match'], cached.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(cached.body);
 }

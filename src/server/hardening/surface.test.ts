@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -49,6 +50,9 @@ beforeAll(async () => {
     '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log("torque")');
+  // The build's precompressed twins (vite.config.ts writes them beside every text file).
+  writeFileSync(join(webDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log("torque")'));
+  writeFileSync(join(webDir, 'index.html.gz'), gzipSync(readFileSync(join(webDir, 'index.html'))));
   [t, prod] = await Promise.all([
     storeApp({ webDir }, 'as deployed'),
     storeApp({ env: 'production', publicUrl: SHOP, authSecret: 'x'.repeat(40), webDir }, 'as deployed'),
@@ -102,14 +106,34 @@ describe('security headers', () => {
     expectSecurityHeaders(asset, 'an asset');
   });
 
-  it('sends them on API answers and API errors, which shared caches may not keep', async () => {
+  it('sends the short REST set on API answers and API errors, which shared caches may not keep', async () => {
     for (const url of ['/api/tools', '/api/reviews', `/api/tool/${crypto.randomUUID()}`, '/api/nope']) {
       const res = await t.app.inject({ url, headers: { origin } });
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
-      // The not-found handler of unknown /api paths sits outside the /api scope that sets it.
-      if (url !== '/api/nope') expect(res.headers['cache-control'], url).toBe('private, no-cache');
-      expectSecurityHeaders(res, url);
+      expect(res.headers['cache-control'], url).toBe('private, no-cache');
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
     }
+  });
+
+  it('sends the build precompressed to browsers that accept it, and plain to those that do not', async () => {
+    const br = await t.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("torque")');
+    const page = await t.app.inject({ url: '/dashboard/my-orders', headers: { 'accept-encoding': 'gzip' } });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.rawPayload).toString()).toContain('<div id="root">');
+    const plain = await t.app.inject('/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("torque")');
   });
 
   it('keeps unsafe-inline out of the API docs page too', async () => {

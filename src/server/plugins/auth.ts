@@ -3,15 +3,18 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { fromNodeHeaders } from 'better-auth/node';
 import { bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { type Db, schema } from '../db/client.ts';
-import { user } from '../db/auth-schema.ts';
+import { session, user } from '../db/auth-schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { HttpError } from './errors.ts';
+
+// A session lasts a week; one used after a day is extended to a week from then.
+const SESSION_EXPIRES_IN_S = 60 * 60 * 24 * 7;
+const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
 
 export function createAuth(db: Db, config: Config, mailer: Mailer) {
   const port = new URL(config.publicUrl).port || (config.publicUrl.startsWith('https') ? '443' : '80');
@@ -43,7 +46,7 @@ export function createAuth(db: Db, config: Config, mailer: Mailer) {
     user: {
       additionalFields: { role: { type: 'string', defaultValue: 'user', input: false } },
     },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
     databaseHooks: {
       user: {
         create: {
@@ -99,6 +102,8 @@ export interface CurrentUser {
   email: string;
   name: string;
   image: string | null;
+  /** Read from the database on every call: a token never carries the role. */
+  admin: boolean;
 }
 
 declare module 'fastify' {
@@ -129,8 +134,13 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
   app.decorate('auth', auth);
   app.decorateRequest('user', null);
 
+  // ioredis is loaded only when Redis is configured.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
+        connectTimeout: 2_000,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
     : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.register(rateLimit, {
@@ -194,28 +204,50 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     },
   });
 
-  // Protected calls carry the access token (SPEC §6) as a bearer token; the session it names must
-  // still be live, so signing out or expiry ends it at once.
+  // Protected calls carry the access token (SPEC §6) as a bearer token: the session's own token,
+  // so signing out or expiry ends it at once. One prepared query finds the live session with its
+  // user and role; better-auth's getSession (two queries and two HMACs) is called only when the
+  // session is due to be extended, which it does as it would for a cookie.
+  const sessionByToken = app.db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      image: user.image,
+      role: user.role,
+      expiresAt: session.expiresAt,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(session.token, sql.placeholder('token')))
+    .prepare('session_by_token');
+
   app.decorate('requireUser', async (req: FastifyRequest) => {
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ') || header.length < 12) {
       throw new HttpError(401, 'unauthenticated', 'Please sign in to continue.');
     }
-    const session = await auth.api.getSession({ headers: new Headers({ authorization: header }) });
-    if (!session)
-      throw new HttpError(401, 'unauthenticated', 'Your session has ended. Please sign in again.');
+    const ended = () =>
+      new HttpError(401, 'unauthenticated', 'Your session has ended. Please sign in again.');
+    const [found] = await sessionByToken.execute({ token: header.slice('Bearer '.length) });
+    const now = Date.now();
+    if (!found || found.expiresAt.getTime() <= now) throw ended();
+    const age = now - (found.expiresAt.getTime() - SESSION_EXPIRES_IN_S * 1000);
+    if (age >= SESSION_UPDATE_AGE_S * 1000) {
+      const extended = await auth.api.getSession({ headers: new Headers({ authorization: header }) });
+      if (!extended) throw ended();
+    }
     req.user = {
-      id: session.user.id,
-      email: session.user.email,
-      name: session.user.name,
-      image: session.user.image ?? null,
+      id: found.id,
+      email: found.email,
+      name: found.name,
+      image: found.image,
+      admin: found.role === 'admin',
     };
   });
 
-  // The role is read from the database on every call: a token never carries it.
   app.decorate('requireAdmin', async (req: FastifyRequest, reply: FastifyReply) => {
     await app.requireUser(req, reply);
-    const [row] = await app.db.select({ role: user.role }).from(user).where(eq(user.id, req.user!.id));
-    if (row?.role !== 'admin') throw new HttpError(403, 'forbidden', 'Only admins may do this.');
+    if (!req.user!.admin) throw new HttpError(403, 'forbidden', 'Only admins may do this.');
   });
 });

@@ -31,8 +31,13 @@ const UNAVAILABLE_CODES = new Set([
   '57P03',
 ]);
 
+/** The error and its causes, outermost first (drizzle wraps the driver's error in `cause`). */
+export function* errorChain(err: unknown): Generator<Error> {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) yield e;
+}
+
 function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+  for (const e of errorChain(err)) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
     if (/Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
@@ -60,7 +65,7 @@ export default fp(async function errors(app: FastifyInstance) {
       return reply.code(400).send(body('invalid_input', 'Some fields are not valid.', fields));
     }
     if (isDatabaseUnavailable(err)) {
-      req.log.error({ err }, 'database unavailable');
+      req.log.error({ err, method: req.method, url: req.url }, 'database unavailable');
       return reply
         .code(503)
         .header('retry-after', '5')
@@ -80,7 +85,7 @@ export default fp(async function errors(app: FastifyInstance) {
               : 'bad_request';
       return reply.code(status).send(body(code, err.message));
     }
-    req.log.error({ err }, 'unhandled error');
+    req.log.error({ err, method: req.method, url: req.url }, 'unhandled error');
     return reply.code(500).send(body('internal', 'Something went wrong on our side. Please try again.'));
   });
 });

@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/fixtures/test-app.ts';
+import { PAGES } from './page-preloads.ts';
 
 // A stand-in build: the plugin serves whatever vite wrote, so the test writes its own files.
 let dir: string;
@@ -10,8 +11,32 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'torque-web-'));
   await mkdir(join(dir, 'assets'));
-  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Torque</title><div id="root"></div>');
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Torque</title></head><body><div id="root"></div></body></html>',
+  );
   await writeFile(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // A stand-in of Vite's build manifest: the entry, and two pages sharing a chunk with it.
+  await mkdir(join(dir, '.vite'));
+  await writeFile(
+    join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'main.tsx': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-r1.js' },
+      '_money.ts': { file: 'assets/money-m1.js', imports: ['_react.js'] },
+      'features/home/home-page.tsx': {
+        file: 'assets/home-page-h1.js',
+        isDynamicEntry: true,
+        imports: ['_react.js', '_money.ts'],
+        css: ['assets/home-page-h1.css'],
+      },
+      'features/purchase/purchase-page.tsx': {
+        file: 'assets/purchase-page-p1.js',
+        isDynamicEntry: true,
+        imports: ['_money.ts'],
+      },
+    }),
+  );
   t = await createTestApp({ webDir: dir });
 });
 afterAll(async () => {
@@ -51,4 +76,62 @@ it('tells the user to build the web app when there is no build', async () => {
   } finally {
     await bare.close();
   }
+});
+
+describe('what a page needs first, linked from its HTML', () => {
+  const links = (html: string) => html.match(/<link [^>]+>/g) ?? [];
+
+  it('links the home page its code and styles, the catalogue it reads and its banner', async () => {
+    const html = (await t.app.inject('/')).body;
+    expect(links(html)).toEqual([
+      '<link rel="preload" as="image" href="/images/site/banner-1.svg" fetchpriority="high">',
+      '<link rel="stylesheet" href="/assets/home-page-h1.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/home-page-h1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/money-m1.js">',
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/tools">',
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/reviews">',
+    ]);
+    // What the entry loads already is not linked twice.
+    expect(html).not.toContain('react-r1.js');
+    expect((await t.app.inject('/home')).body).toBe(html);
+  });
+
+  it("links a purchase page its tool's answer and image, found in the catalogue", async () => {
+    const [tool] = (await t.app.inject('/api/tools')).json() as { _id: string; img: string }[];
+    const html = (await t.app.inject(`/purchase/${tool!._id}`)).body;
+    expect(links(html)).toEqual([
+      `<link rel="preload" as="image" href="${tool!.img}" fetchpriority="high">`,
+      '<link rel="modulepreload" crossorigin href="/assets/purchase-page-p1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/money-m1.js">',
+      `<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/tool/${tool!._id}">`,
+    ]);
+  });
+
+  it('puts nothing of an address that is not a tool id into the page', async () => {
+    for (const id of ['%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'x"><b>', 'not-a-tool']) {
+      const html = (await t.app.inject(`/purchase/${id}`)).body;
+      expect(html, id).not.toMatch(/as="(fetch|image)"/);
+      expect(html, id).not.toContain('<script');
+      expect(html, id).not.toContain('<b>');
+    }
+    // An id of the right form names no tool: the page will ask for it, but there is no image.
+    const unknown = crypto.randomUUID();
+    const html = (await t.app.inject(`/purchase/${unknown}`)).body;
+    expect(html).toContain(`as="fetch" crossorigin="anonymous" href="/api/tool/${unknown}"`);
+    expect(html).not.toContain('as="image"');
+  });
+
+  it('serves other paths the SPA as built', async () => {
+    const built = await readFile(join(dir, 'index.html'), 'utf8');
+    expect((await t.app.inject('/no/such/page')).body).toBe(built);
+  });
+
+  it('knows every page the web router loads', async () => {
+    const router = await readFile('src/web/app/router.tsx', 'utf8');
+    const routed = [...router.matchAll(/import\('\.\.\/(features\/[^']+)'\)/g)].map((m) => m[1]);
+    const linked = new Set(PAGES.flatMap((page) => page.modules));
+    // The not-found page answers any path: it has no route of its own to link.
+    expect(routed.filter((module) => !linked.has(module!))).toEqual(['features/errors/not-found-page.tsx']);
+    expect([...linked].filter((module) => !routed.includes(module))).toEqual([]);
+  });
 });

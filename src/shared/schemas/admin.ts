@@ -34,10 +34,12 @@ export const AddToolInput = z
 export type AddToolInput = z.infer<typeof AddToolInput>;
 
 export const InsertResult = z.object({ acknowledged: z.boolean(), insertedId: z.string().optional() });
+export type InsertResult = z.infer<typeof InsertResult>;
 
 export const ShiftNowInput = z.object({ shiftNow: z.literal(true) }).strict();
 
 export const ShiftNowResult = z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() });
+export type ShiftNowResult = z.infer<typeof ShiftNowResult>;
 
 /** GET /users (SPEC §3 user record). */
 export const UserRecord = z.object({
@@ -47,11 +49,14 @@ export const UserRecord = z.object({
   role: z.enum(['admin', 'user']),
 });
 export const UserList = z.array(UserRecord);
+export type UserList = z.infer<typeof UserList>;
 export type UserRecord = z.infer<typeof UserRecord>;
 
 export const MakeAdminResult = z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() });
+export type MakeAdminResult = z.infer<typeof MakeAdminResult>;
 
 export const DeleteResult = z.object({ acknowledged: z.boolean(), deletedCount: z.number().int() });
+export type DeleteResult = z.infer<typeof DeleteResult>;
 
 /** GET /audit: the admin actions, newest first. */
 export const AuditEntry = z.object({
@@ -63,4 +68,5 @@ export const AuditEntry = z.object({
   createdAt: z.string(),
 });
 export const AuditList = z.array(AuditEntry);
+export type AuditList = z.infer<typeof AuditList>;
 export type AuditEntry = z.infer<typeof AuditEntry>;

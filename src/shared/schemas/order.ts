@@ -60,6 +60,7 @@ export const Order = z.object({
 export type Order = z.infer<typeof Order>;
 
 export const OrderList = z.array(Order);
+export type OrderList = z.infer<typeof OrderList>;
 
 export const CancelResult = z.object({ acknowledged: z.boolean(), deletedCount: z.number().int() });
 export type CancelResult = z.infer<typeof CancelResult>;

@@ -27,6 +27,7 @@ export const MarkPaidInput = z
 export type MarkPaidInput = z.infer<typeof MarkPaidInput>;
 
 export const MarkPaidResult = z.object({ acknowledged: z.boolean(), transactionId: z.string() });
+export type MarkPaidResult = z.infer<typeof MarkPaidResult>;
 
 export const Card = z
   .object({
@@ -52,6 +53,7 @@ export const SandboxConfirmInput = z
 export type SandboxConfirmInput = z.input<typeof SandboxConfirmInput>;
 
 export const SandboxConfirmResult = z.object({ id: z.string(), status: z.literal('succeeded') });
+export type SandboxConfirmResult = z.infer<typeof SandboxConfirmResult>;
 
 /** Luhn check, as card networks and Stripe apply it. */
 export function luhnValid(digits: string): boolean {

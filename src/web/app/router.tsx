@@ -31,9 +31,9 @@ const DashboardLayout = lazyPage(
   'DashboardLayout',
 );
 const MyProfilePage = lazyPage(() => import('../features/profile/my-profile-page.tsx'), 'MyProfilePage');
-const MyOrdersPage = lazyPage(() => import('../features/dashboard/my-orders-page.tsx'), 'MyOrdersPage');
+const MyOrdersPage = lazyPage(() => import('../features/orders/my-orders-page.tsx'), 'MyOrdersPage');
 const AddReviewPage = lazyPage(() => import('../features/dashboard/add-review-page.tsx'), 'AddReviewPage');
-const PaymentPage = lazyPage(() => import('../features/dashboard/payment-page.tsx'), 'PaymentPage');
+const PaymentPage = lazyPage(() => import('../features/payment/payment-page.tsx'), 'PaymentPage');
 const ManageOrdersPage = lazyPage(
   () => import('../features/dashboard/manage-orders-page.tsx'),
   'ManageOrdersPage',

@@ -9,7 +9,6 @@ import {
   PurchaseResult,
 } from '../../../shared/schemas/order.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import { isAdmin } from '../users/users.service.ts';
 import { cancelOrder, findOrderFor, listOrdersOf, purchase, toOrder } from './orders.service.ts';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
@@ -65,8 +64,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const admin = await isAdmin(app.db, req.user!.id);
-      const row = await findOrderFor(app.db, req.params.id, { id: req.user!.id, admin });
+      const row = await findOrderFor(app.db, req.params.id, req.user!);
       if (!row) throw notFound('No such order.');
       return toOrder(row);
     },

@@ -1,10 +1,10 @@
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { orderTotalCents, toDollars } from '../../../shared/money.ts';
 import type { Order, PurchaseInput, PurchaseResult } from '../../../shared/schemas/order.ts';
 import { ToolId } from '../../../shared/schemas/tool.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, tools } from '../../db/schema.ts';
-import { HttpError, notFound } from '../../plugins/errors.ts';
+import { errorChain, HttpError, notFound } from '../../plugins/errors.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -29,80 +29,81 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
-// Thrown inside the purchase transaction to undo the stock it took.
-class AlreadyOpen extends Error {}
+/** The constraint that allows one open order per customer and tool. */
+const ONE_OPEN_ORDER = 'orders_one_open_per_tool';
+
+const violates = (err: unknown, constraint: string) =>
+  [...errorChain(err)].some((e) => (e as { constraint?: unknown }).constraint === constraint);
 
 /**
- * Places an order. Price and product snapshot come from the database; the stock is taken by one
- * guarded UPDATE in the order's transaction, so concurrent buyers can never oversell. A customer
- * with an open (unpaid) order for this tool gets {acknowledged:false}, held by a unique index too.
+ * Places an order in one statement: the guarded UPDATE takes the stock and the INSERT snapshots
+ * the tool's name, price and image from the database (the client's values are never used).
+ * As one statement it commits in the same round trip, so the tool's row, on which all its buyers
+ * queue, is locked only while the statement runs: no oversell, and no lock held across network
+ * waits. A customer with an open (unpaid) order for this tool is told so ({acknowledged:false});
+ * two such purchases racing each other are settled by the unique index, which aborts the
+ * statement of the second and with it the stock it took.
+ * When nothing was placed, a second read says why: no such tool, under the minimum, already
+ * open, or out of stock.
  */
 export async function purchase(db: Db, buyer: CurrentUser, input: PurchaseInput): Promise<PurchaseResult> {
   const toolId = ToolId.safeParse(input.toolsId);
   if (!toolId.success) throw notFound('No tool with this id.');
+  const { quantity } = input;
+  let placed: { id: string } | undefined;
   try {
-    return await db.transaction(async (tx) => {
-      const [tool] = await tx
-        .select()
-        .from(tools)
-        .where(and(eq(tools.id, toolId.data), isNull(tools.archivedAt)));
-      if (!tool) throw notFound('No tool with this id.');
-      if (input.quantity < tool.minimumOrder) {
-        throw new HttpError(400, 'invalid_input', 'Some fields are not valid.', {
-          quantity: `This is minimum Quantity: order at least ${tool.minimumOrder}.`,
-        });
-      }
-      const [open] = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.userId, buyer.id),
-            eq(orders.toolId, tool.id),
-            eq(orders.paid, false),
-            isNull(orders.cancelledAt),
-          ),
-        );
-      if (open) return { acknowledged: false };
-
-      const [taken] = await tx
-        .update(tools)
-        .set({ availableQuantity: sql`${tools.availableQuantity} - ${input.quantity}` })
-        .where(and(eq(tools.id, tool.id), gte(tools.availableQuantity, input.quantity)))
-        .returning({ left: tools.availableQuantity });
-      if (!taken) {
-        const [now] = await tx
-          .select({ n: tools.availableQuantity })
-          .from(tools)
-          .where(eq(tools.id, tool.id));
-        throw new HttpError(409, 'out_of_stock', `Our available quantity is ${now?.n ?? 0}.`, {
-          quantity: `Our available quantity is ${now?.n ?? 0}`,
-        });
-      }
-      const [created] = await tx
-        .insert(orders)
-        .values({
-          toolId: tool.id,
-          userId: buyer.id,
-          name: buyer.name,
-          email: buyer.email,
-          phone: input.phone,
-          address: input.address,
-          productName: tool.name,
-          productPriceCents: tool.priceCents,
-          productImg: tool.img,
-          quantity: input.quantity,
-        })
-        .onConflictDoNothing()
-        .returning({ id: orders.id });
-      // A concurrent purchase of the same tool by the same customer won the unique index.
-      if (!created) throw new AlreadyOpen();
-      return { acknowledged: true, insertedId: created.id };
-    });
+    const result = (await db.execute(sql`
+      with tool as (
+        select id, name, price_cents, img from ${tools}
+        where id = ${toolId.data} and archived_at is null and minimum_order <= ${quantity}
+      ), taken as (
+        update ${tools} t set available_quantity = t.available_quantity - ${quantity}
+        from tool
+        where t.id = tool.id and t.available_quantity >= ${quantity}
+          and not exists (
+            select 1 from ${orders} o
+            where o.user_id = ${buyer.id} and o.tool_id = tool.id and not o.paid and o.cancelled_at is null
+          )
+        returning t.id
+      )
+      insert into ${orders}
+        (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity)
+      select tool.id, ${buyer.id}, ${buyer.name}, ${buyer.email}, ${input.phone}, ${input.address},
+        tool.name, tool.price_cents, tool.img, ${quantity}
+      from tool join taken on taken.id = tool.id
+      returning id`)) as unknown as { rows: { id: string }[] };
+    placed = result.rows[0];
   } catch (err) {
-    if (err instanceof AlreadyOpen) return { acknowledged: false };
+    if (violates(err, ONE_OPEN_ORDER)) return { acknowledged: false };
     throw err;
   }
+  if (placed) return { acknowledged: true, insertedId: placed.id };
+
+  const [tool] = await db
+    .select({ minimumOrder: tools.minimumOrder, left: tools.availableQuantity })
+    .from(tools)
+    .where(and(eq(tools.id, toolId.data), isNull(tools.archivedAt)));
+  if (!tool) throw notFound('No tool with this id.');
+  if (quantity < tool.minimumOrder) {
+    throw new HttpError(400, 'invalid_input', 'Some fields are not valid.', {
+      quantity: `This is minimum Quantity: order at least ${tool.minimumOrder}.`,
+    });
+  }
+  const [open] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, buyer.id),
+        eq(orders.toolId, toolId.data),
+        eq(orders.paid, false),
+        isNull(orders.cancelledAt),
+      ),
+    );
+  if (open) return { acknowledged: false };
+  throw new HttpError(409, 'out_of_stock', `Our available quantity is ${tool.left}.`, {
+    quantity: `Our available quantity is ${tool.left}`,
+  });
 }
 
 /** The customer's orders, newest first; cancelled ones are not listed. */

@@ -93,6 +93,16 @@ describe('POST /api/purchase', () => {
     expect((await buy(bob, order(tool.id, 10))).json().acknowledged).toBe(true);
   });
 
+  it('places one order, and takes its stock once, when a customer sends the same purchase 20 times at once', async () => {
+    const tool = await newTool(500);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => buy(ann, order(tool.id, 10))));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(answers.filter((a) => a.json().acknowledged === true)).toHaveLength(1);
+    expect(await stockOf(tool.id)).toBe(490);
+    const placed = await t.db.select().from(orders).where(eq(orders.toolId, tool.id));
+    expect(placed).toHaveLength(1);
+  });
+
   it('refuses a quantity under the minimum order, naming it', async () => {
     const tool = await newTool(500, 10);
     const res = await buy(ann, order(tool.id, 9));

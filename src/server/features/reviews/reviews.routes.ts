@@ -11,9 +11,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['reviews'], summary: 'Customer reviews, newest first', response: { 200: ReviewList } },
     },
-    async (_req, reply) => {
-      sendCached(reply, await app.catalogue.get('reviews', () => listReviews(app.db)));
-    },
+    async (req, reply) =>
+      sendCached(req, reply, await app.catalogue.get('reviews', () => listReviews(app.db))),
   );
 
   app.post(

@@ -4,15 +4,13 @@ import { ApiError } from '../../../shared/schemas/error.ts';
 import { Tool, ToolId, ToolList } from '../../../shared/schemas/tool.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { sendCached } from '../../db/response-cache.ts';
-import { findTool, listTools } from './tools.service.ts';
+import { cachedTool, listTools } from './tools.service.ts';
 
 export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tools',
     { schema: { tags: ['tools'], summary: 'The catalogue', response: { 200: ToolList } } },
-    async (_req, reply) => {
-      sendCached(reply, await app.catalogue.get('tools', () => listTools(app.db)));
-    },
+    async (req, reply) => sendCached(req, reply, await app.catalogue.get('tools', () => listTools(app.db))),
   );
 
   app.get(
@@ -29,12 +27,9 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       // A malformed id names no tool: 404, as for an unknown one.
       const id = ToolId.safeParse(req.params.id);
       if (!id.success) throw notFound('No tool with this id.');
-      const cached = await app.catalogue.get(
-        `tool:${id.data}`,
-        async () => (await findTool(app.db, id.data)) ?? null,
-      );
-      if (cached.body === 'null') throw notFound('No tool with this id.');
-      sendCached(reply, cached);
+      const cached = await cachedTool(app.catalogue, app.db, id.data);
+      if (cached.empty) throw notFound('No tool with this id.');
+      return sendCached(req, reply, cached);
     },
   );
 };

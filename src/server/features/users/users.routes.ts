@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiError } from '../../../shared/schemas/error.ts';
 import { AdminCheck, ProfileUpdate, TokenResponse, UserProfile } from '../../../shared/schemas/user.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import { ensureProfile, getProfile, isAdmin, updateProfile } from './users.service.ts';
+import { ensureProfile, getProfile, updateProfile } from './users.service.ts';
 
 const EmailParam = z.object({ email: z.string().trim().min(3).max(254) });
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
@@ -50,8 +50,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = req.user!;
-      if (same(me.email, req.params.email)) return { admin: await isAdmin(app.db, me.id) };
-      if (!(await isAdmin(app.db, me.id))) throw forbidden();
+      if (same(me.email, req.params.email)) return { admin: me.admin };
+      if (!me.admin) throw forbidden();
       const profile = await getProfile(app.db, req.params.email);
       if (!profile) throw notFound('No account with this email.');
       return { admin: profile.role === 'admin' };
@@ -72,7 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = req.user!;
-      if (!same(me.email, req.params.email) && !(await isAdmin(app.db, me.id))) throw forbidden();
+      if (!same(me.email, req.params.email) && !me.admin) throw forbidden();
       const profile = await getProfile(app.db, req.params.email);
       if (!profile) throw notFound('No account with this email.');
       return profile;

@@ -15,11 +15,6 @@ export async function findUserByEmail(db: Db, email: string) {
   return row;
 }
 
-export async function isAdmin(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, userId));
-  return row?.role === 'admin';
-}
-
 export async function ensureProfile(db: Db, userId: string): Promise<void> {
   await db.insert(profiles).values({ userId }).onConflictDoNothing();
 }

@@ -134,6 +134,25 @@ describe('the access token', () => {
     expect((await get(`/api/admin/${carl.email}`, carl.bearer)).statusCode).toBe(401);
   });
 
+  it('extends a session used after a day to a week from then, and leaves a fresh one alone', async () => {
+    const day = 24 * 3600_000;
+    const week = 7 * day;
+    const expiresOf = async (token: string) =>
+      (await t.db.select().from(session).where(eq(session.token, token)))[0]!.expiresAt.getTime();
+    const eve = await signUp(t.app, 'eve');
+    const fresh = await expiresOf(eve.token);
+    expect((await get(`/api/admin/${eve.email}`, eve.bearer)).statusCode).toBe(200);
+    expect(await expiresOf(eve.token)).toBe(fresh);
+
+    // Signed in two days ago: five days left, until it is used.
+    await t.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + week - 2 * day) })
+      .where(eq(session.token, eve.token));
+    expect((await get(`/api/admin/${eve.email}`, eve.bearer)).statusCode).toBe(200);
+    expect(await expiresOf(eve.token)).toBeGreaterThan(Date.now() + week - 60_000);
+  });
+
   it('stops working when its owner signs out', async () => {
     const dora = await signUp(t.app, 'dora');
     const out = await t.app.inject({

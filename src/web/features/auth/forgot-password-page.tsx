@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -6,8 +5,13 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { ForgotPasswordInput } from './auth-forms.ts';
+import type { ForgotPasswordInput } from './auth-forms.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
+import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
+
+const forgotPasswordInputResolver = lazyZodResolver<ForgotPasswordInput>(() =>
+  import('./auth-forms.ts').then((schemas) => schemas.ForgotPasswordInput),
+);
 
 /** Asks for a reset link by mail; the link opens /reset-password?token=… . */
 export function ForgotPasswordPage() {
@@ -19,7 +23,7 @@ export function ForgotPasswordPage() {
     handleSubmit,
     formState: { errors: fieldErrors, isSubmitting },
   } = useForm<ForgotPasswordInput>({
-    resolver: zodResolver(ForgotPasswordInput),
+    resolver: forgotPasswordInputResolver,
     defaultValues: { email: '' },
   });
 
@@ -67,7 +71,12 @@ export function ForgotPasswordPage() {
         </div>
       ) : (
         <>
-          <form noValidate onSubmit={onSubmit} className="space-y-5">
+          <form
+            noValidate
+            onFocus={forgotPasswordInputResolver.preload}
+            onSubmit={onSubmit}
+            className="space-y-5"
+          >
             <TextField
               label="Email"
               type="email"

@@ -1,20 +1,27 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { LoginInput } from '../../../shared/schemas/user.ts';
+import type { LoginInput } from '../../../shared/schemas/user.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { refreshSession } from './api/get-session.ts';
-import { TwoFactorCodeInput } from './auth-forms.ts';
+import type { TwoFactorCodeInput } from './auth-forms.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { GoogleButton } from './components/google-button.tsx';
 import { OrDivider } from './components/or-divider.tsx';
 import { googleErrorMessage, startGoogleSignIn } from './google-sign-in.ts';
 import { redirectTarget } from './redirect-target.ts';
+import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
+
+const loginInputResolver = lazyZodResolver<LoginInput>(() =>
+  import('../../../shared/schemas/user.ts').then((schemas) => schemas.LoginInput),
+);
+const twoFactorCodeInputResolver = lazyZodResolver<TwoFactorCodeInput>(() =>
+  import('./auth-forms.ts').then((schemas) => schemas.TwoFactorCodeInput),
+);
 
 /** SPEC §2 Login: email and password, Google, a link to registration; back to where the user came from. */
 export function LoginPage() {
@@ -71,7 +78,7 @@ function PasswordStep({ initialError, googleCallback, onTwoFactor, onSignedIn }:
     handleSubmit,
     formState: { errors: fieldErrors, isSubmitting },
   } = useForm<LoginInput>({
-    resolver: zodResolver(LoginInput),
+    resolver: loginInputResolver,
     defaultValues: { email: '', password: '' },
   });
 
@@ -101,7 +108,7 @@ function PasswordStep({ initialError, googleCallback, onTwoFactor, onSignedIn }:
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onFocus={loginInputResolver.preload} onSubmit={onSubmit} className="space-y-5">
         <TextField
           label="Email"
           type="email"
@@ -154,7 +161,7 @@ function TwoFactorStep({ onSignedIn, onBack }: TwoFactorStepProps) {
     setFocus,
     formState: { errors: fieldErrors, isSubmitting },
   } = useForm<TwoFactorCodeInput>({
-    resolver: zodResolver(TwoFactorCodeInput),
+    resolver: twoFactorCodeInputResolver,
     defaultValues: { code: '' },
   });
 
@@ -184,7 +191,12 @@ function TwoFactorStep({ onSignedIn, onBack }: TwoFactorStepProps) {
   return (
     <>
       <h2 className="text-xl font-bold text-slate-900">Two-step verification</h2>
-      <form noValidate onSubmit={onSubmit} className="mt-5 space-y-5">
+      <form
+        noValidate
+        onFocus={twoFactorCodeInputResolver.preload}
+        onSubmit={onSubmit}
+        className="mt-5 space-y-5"
+      >
         {backup ? (
           <TextField
             key="backup"

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { RegisterInput } from '../../../shared/schemas/user.ts';
+import type { RegisterInput } from '../../../shared/schemas/user.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -13,6 +12,11 @@ import { AuthLayout } from './components/auth-layout.tsx';
 import { GoogleButton } from './components/google-button.tsx';
 import { OrDivider } from './components/or-divider.tsx';
 import { startGoogleSignIn } from './google-sign-in.ts';
+import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
+
+const registerInputResolver = lazyZodResolver<RegisterInput>(() =>
+  import('../../../shared/schemas/user.ts').then((schemas) => schemas.RegisterInput),
+);
 
 const AFTER_SIGN_UP = '/dashboard';
 
@@ -27,7 +31,7 @@ export function RegistrationPage() {
     handleSubmit,
     formState: { errors: fieldErrors, isSubmitting },
   } = useForm<RegisterInput>({
-    resolver: zodResolver(RegisterInput),
+    resolver: registerInputResolver,
     defaultValues: { name: '', email: '', password: '' },
   });
 
@@ -70,7 +74,7 @@ export function RegistrationPage() {
       title="Registration"
       intro="Create your Torque account to buy tools by the quantity you need and follow every order."
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onFocus={registerInputResolver.preload} onSubmit={onSubmit} className="space-y-5">
         <TextField label="Name" autoComplete="name" error={fieldErrors.name?.message} {...register('name')} />
         <TextField
           label="Email"

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,8 +6,13 @@ import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { ResetPasswordInput } from './auth-forms.ts';
+import type { ResetPasswordInput } from './auth-forms.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
+import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
+
+const resetPasswordInputResolver = lazyZodResolver<ResetPasswordInput>(() =>
+  import('./auth-forms.ts').then((schemas) => schemas.ResetPasswordInput),
+);
 
 const INVALID_LINK = 'This reset link is invalid or has expired. Ask for a new one.';
 
@@ -24,7 +28,7 @@ export function ResetPasswordPage() {
     handleSubmit,
     formState: { errors: fieldErrors, isSubmitting },
   } = useForm<ResetPasswordInput>({
-    resolver: zodResolver(ResetPasswordInput),
+    resolver: resetPasswordInputResolver,
     defaultValues: { newPassword: '' },
   });
 
@@ -48,7 +52,12 @@ export function ResetPasswordPage() {
       intro="Pick a password of at least 8 characters. Devices signed in with the old one are signed out."
     >
       {!linkBroken && (
-        <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <form
+          noValidate
+          onFocus={resetPasswordInputResolver.preload}
+          onSubmit={onSubmit}
+          className="space-y-5"
+        >
           <TextField
             label="New password"
             type="password"

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { removeAccessToken } from '../../lib/api-client.ts';
-import { authKeys } from './api/get-session.ts';
+import { authKeys, storeUser } from './api/get-session.ts';
 
 /** Ends the session on the server and removes the stored access token (SPEC §2 Navbar, Logout). */
 export async function endSession(): Promise<void> {
@@ -11,6 +11,7 @@ export async function endSession(): Promise<void> {
     // Offline, or the library failed to load: the token still goes, so protected calls stop.
   }
   removeAccessToken();
+  storeUser(null);
 }
 
 /** Drops every cached answer of the signed-out account; the app shows the visitor's view. */

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { InsertResult, type AddToolInput } from '../../../../shared/schemas/admin.ts';
+import type { InsertResult, AddToolInput } from '../../../../shared/schemas/admin.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { toolsKeys } from '../../tools/api/get-tools.ts';
 import { auditKeys } from './get-audit.ts';
 
 /** POST /addTool (bearer, admin): a new tool in the catalogue; a 400 carries a message per field. */
 export function addTool(body: AddToolInput) {
-  return apiRequest('/addTool', { method: 'POST', body, schema: InsertResult });
+  return apiRequest<InsertResult>('/addTool', { method: 'POST', body });
 }
 
 export function useAddTool() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DeleteResult } from '../../../../shared/schemas/admin.ts';
+import type { DeleteResult } from '../../../../shared/schemas/admin.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { toolsKeys } from '../../tools/api/get-tools.ts';
 import { auditKeys } from './get-audit.ts';
 
 /** DELETE /tool/{id} (bearer, admin): the tool leaves the catalogue (archived; orders keep it). */
 export function deleteTool(toolId: string) {
-  return apiRequest(`/tool/${encodeURIComponent(toolId)}`, { method: 'DELETE', schema: DeleteResult });
+  return apiRequest<DeleteResult>(`/tool/${encodeURIComponent(toolId)}`, { method: 'DELETE' });
 }
 
 export function useDeleteTool() {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { OrderList, type Order } from '../../../../shared/schemas/order.ts';
+import type { OrderList, Order } from '../../../../shared/schemas/order.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const allOrdersKeys = {
@@ -8,7 +8,7 @@ export const allOrdersKeys = {
 
 /** GET /allOrders (bearer, admin): every live order, newest first. */
 export function getAllOrders(signal?: AbortSignal): Promise<Order[]> {
-  return apiRequest('/allOrders', { signal, schema: OrderList });
+  return apiRequest<OrderList>('/allOrders', { signal });
 }
 
 export function useAllOrders() {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AuditList, type AuditEntry } from '../../../../shared/schemas/admin.ts';
+import type { AuditList, AuditEntry } from '../../../../shared/schemas/admin.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const auditKeys = {
@@ -8,7 +8,7 @@ export const auditKeys = {
 
 /** GET /audit (bearer, admin): the admins' actions, newest first. */
 export function getAudit(signal?: AbortSignal): Promise<AuditEntry[]> {
-  return apiRequest('/audit', { signal, schema: AuditList });
+  return apiRequest<AuditList>('/audit', { signal });
 }
 
 export function useAudit() {

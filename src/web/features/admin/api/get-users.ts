@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { UserList, type UserRecord } from '../../../../shared/schemas/admin.ts';
+import type { UserList, UserRecord } from '../../../../shared/schemas/admin.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const usersKeys = {
@@ -9,7 +9,7 @@ export const usersKeys = {
 
 /** GET /users?email={the admin's own email} (bearer, admin): every account with its role. */
 export function getUsers(email: string, signal?: AbortSignal): Promise<UserRecord[]> {
-  return apiRequest(`/users?email=${encodeURIComponent(email)}`, { signal, schema: UserList });
+  return apiRequest<UserList>(`/users?email=${encodeURIComponent(email)}`, { signal });
 }
 
 export function useUsers(email: string | undefined) {

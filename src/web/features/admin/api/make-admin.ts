@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MakeAdminResult } from '../../../../shared/schemas/admin.ts';
+import type { MakeAdminResult } from '../../../../shared/schemas/admin.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { auditKeys } from './get-audit.ts';
 import { usersKeys } from './get-users.ts';
 
 /** PUT /user/admin/{email} (bearer, admin): the account becomes an admin; there is no demotion. */
 export function makeAdmin(email: string) {
-  return apiRequest(`/user/admin/${encodeURIComponent(email)}`, { method: 'PUT', schema: MakeAdminResult });
+  return apiRequest<MakeAdminResult>(`/user/admin/${encodeURIComponent(email)}`, { method: 'PUT' });
 }
 
 export function useMakeAdmin() {

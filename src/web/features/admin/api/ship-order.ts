@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ShiftNowResult } from '../../../../shared/schemas/admin.ts';
+import type { ShiftNowResult } from '../../../../shared/schemas/admin.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { allOrdersKeys } from './get-all-orders.ts';
 import { auditKeys } from './get-audit.ts';
 
 /** PATCH /shiftNow/{id} (bearer, admin): a paid order becomes ready for shifting; never reversed. */
 export function shipOrder(orderId: string) {
-  return apiRequest(`/shiftNow/${encodeURIComponent(orderId)}`, {
+  return apiRequest<ShiftNowResult>(`/shiftNow/${encodeURIComponent(orderId)}`, {
     method: 'PATCH',
     body: { shiftNow: true },
-    schema: ShiftNowResult,
   });
 }
 

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { AddToolInput } from '../../../../shared/schemas/admin.ts';
+import type { AddToolInput } from '../../../../shared/schemas/admin.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
@@ -10,6 +9,11 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAddTool } from '../api/add-tool.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+
+const addToolInputResolver = lazyZodResolver<FormValues, z.output<typeof AddToolInput>>(() =>
+  import('../../../../shared/schemas/admin.ts').then((schemas) => schemas.AddToolInput),
+);
 
 type FormValues = z.input<typeof AddToolInput>;
 type FieldName = keyof FormValues;
@@ -37,7 +41,7 @@ export function AddToolForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, z.output<typeof AddToolInput>>({
-    resolver: zodResolver(AddToolInput),
+    resolver: addToolInputResolver,
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -64,7 +68,13 @@ export function AddToolForm() {
   const asNumber = { valueAsNumber: true } as const;
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Add a product" className="max-w-3xl space-y-6">
+    <form
+      noValidate
+      onFocus={addToolInputResolver.preload}
+      onSubmit={onSubmit}
+      aria-label="Add a product"
+      className="max-w-3xl space-y-6"
+    >
       <TextField
         label="Name"
         autoComplete="off"

@@ -30,13 +30,41 @@ export async function getSessionUser(signal?: AbortSignal): Promise<SessionUser 
   const answer = await apiRequest<SessionAnswer | null>('/auth/get-session', { signal, withoutToken: true });
   if (!answer?.user) {
     removeAccessToken();
+    storeUser(null);
     return null;
   }
   if (getAccessToken() !== answer.session.token) {
     const { token } = await exchangeAccessToken(answer.user.email);
     setAccessToken(token);
   }
-  return { name: answer.user.name, email: answer.user.email, image: answer.user.image ?? null };
+  const user = { name: answer.user.name, email: answer.user.email, image: answer.user.image ?? null };
+  storeUser(user);
+  return user;
+}
+
+// The account the stored token was issued to, kept beside it so that a returning customer's pages
+// render at once, while the session is read again in the background (issue 7: the session call
+// stood first in line before every protected page).
+const USER_KEY = 'sessionUser';
+
+export function storeUser(user: SessionUser | null): void {
+  try {
+    if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
+    else localStorage.removeItem(USER_KEY);
+  } catch {
+    // Storage unavailable: pages wait for the session instead.
+  }
+}
+
+/** The stored account, when a token is stored too; the session query shows it until it answers. */
+function storedUser(): SessionUser | undefined {
+  if (!getAccessToken()) return undefined;
+  try {
+    const user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as SessionUser | null;
+    return typeof user?.email === 'string' && typeof user.name === 'string' ? user : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export const sessionQuery = {
@@ -47,7 +75,9 @@ export const sessionQuery = {
 };
 
 export function useSession() {
-  return useQuery(sessionQuery);
+  // A session that answers "signed out" replaces the placeholder, and the guards send the visitor
+  // to /login; a token the server refuses signs out as on any protected call.
+  return useQuery({ ...sessionQuery, placeholderData: storedUser });
 }
 
 /**

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CancelResult } from '../../../../shared/schemas/order.ts';
+import type { CancelResult } from '../../../../shared/schemas/order.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { toolsKeys } from '../../tools/api/get-tools.ts';
 import { orderKeys } from './get-my-orders.ts';
 
 /** DELETE /myOrder/{id} (bearer): cancels an unpaid order; its stock returns to the tool. */
 export function cancelOrder(id: string): Promise<CancelResult> {
-  return apiRequest(`/myOrder/${encodeURIComponent(id)}`, { method: 'DELETE', schema: CancelResult });
+  return apiRequest<CancelResult>(`/myOrder/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 export function useCancelOrder() {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Order, OrderList } from '../../../../shared/schemas/order.ts';
+import type { Order, OrderList } from '../../../../shared/schemas/order.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const orderKeys = {
@@ -10,7 +10,7 @@ export const orderKeys = {
 
 /** GET /myOrders?email= (bearer): the signed-in customer's orders, newest first. */
 export function getMyOrders(email: string, signal?: AbortSignal): Promise<Order[]> {
-  return apiRequest(`/myOrders?email=${encodeURIComponent(email)}`, { signal, schema: OrderList });
+  return apiRequest<OrderList>(`/myOrders?email=${encodeURIComponent(email)}`, { signal });
 }
 
 export function useMyOrders(email: string) {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Order } from '../../../../shared/schemas/order.ts';
+import type { Order } from '../../../../shared/schemas/order.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { orderKeys } from './get-my-orders.ts';
 
 /** GET /myOrder/{id} (bearer): one of the customer's orders, for the payment page. */
 export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
-  return apiRequest(`/myOrder/${encodeURIComponent(id)}`, { signal, schema: Order });
+  return apiRequest<Order>(`/myOrder/${encodeURIComponent(id)}`, { signal });
 }
 
 export function useOrder(id: string) {

@@ -1,4 +1,4 @@
-import { SandboxConfirmResult } from '../../../../shared/schemas/payment.ts';
+import type { SandboxConfirmResult } from '../../../../shared/schemas/payment.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { ParsedCard } from '../card.ts';
 
@@ -7,10 +7,9 @@ import type { ParsedCard } from '../card.ts';
  * confirmCardPayment. A refused card is a 402 carrying the gateway's message.
  */
 export async function confirmSandboxPayment(clientSecret: string, card: ParsedCard): Promise<string> {
-  const { id } = await apiRequest('/payments/sandbox/confirm', {
+  const { id } = await apiRequest<SandboxConfirmResult>('/payments/sandbox/confirm', {
     method: 'POST',
     body: { clientSecret, card },
-    schema: SandboxConfirmResult,
   });
   return id;
 }

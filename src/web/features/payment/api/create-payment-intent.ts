@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PaymentIntentResult } from '../../../../shared/schemas/payment.ts';
+import type { PaymentIntentResult } from '../../../../shared/schemas/payment.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const paymentKeys = {
@@ -11,10 +11,9 @@ export const paymentKeys = {
  * intent per order, so asking again is safe; subTotal lets it refuse a page showing a stale price.
  */
 export function createPaymentIntent(orderId: string, subTotal: number): Promise<PaymentIntentResult> {
-  return apiRequest('/create-payment-intent', {
+  return apiRequest<PaymentIntentResult>('/create-payment-intent', {
     method: 'POST',
     body: { orderId, subTotal },
-    schema: PaymentIntentResult,
   });
 }
 

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MarkPaidResult } from '../../../../shared/schemas/payment.ts';
+import type { MarkPaidResult } from '../../../../shared/schemas/payment.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { orderKeys } from '../../orders/api/get-my-orders.ts';
 
 /** PATCH /order/{id} (bearer): records the payment; the server checks it with the gateway first. */
 export function markOrderPaid(orderId: string, transactionId: string) {
-  return apiRequest(`/order/${encodeURIComponent(orderId)}`, {
+  return apiRequest<MarkPaidResult>(`/order/${encodeURIComponent(orderId)}`, {
     method: 'PATCH',
     body: { appointment: orderId, transactionId },
-    schema: MarkPaidResult,
   });
 }
 

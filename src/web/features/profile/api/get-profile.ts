@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { UserProfile } from '../../../../shared/schemas/user.ts';
+import type { UserProfile } from '../../../../shared/schemas/user.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const profileKeys = {
@@ -8,7 +8,7 @@ export const profileKeys = {
 
 /** GET /user/{email} (bearer): the account and its saved profile. */
 export function getProfile(email: string, signal?: AbortSignal): Promise<UserProfile> {
-  return apiRequest(`/user/${encodeURIComponent(email)}`, { signal, schema: UserProfile });
+  return apiRequest<UserProfile>(`/user/${encodeURIComponent(email)}`, { signal });
 }
 
 export function useProfile(email: string) {

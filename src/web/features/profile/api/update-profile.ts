@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { UserProfile, type ProfileUpdate } from '../../../../shared/schemas/user.ts';
+import type { UserProfile, ProfileUpdate } from '../../../../shared/schemas/user.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { profileKeys } from './get-profile.ts';
 
 /** PUT /myProfile/{email} (bearer): saves the fields given; the answer is the updated profile. */
 export function updateProfile(email: string, body: ProfileUpdate): Promise<UserProfile> {
-  return apiRequest(`/myProfile/${encodeURIComponent(email)}`, { method: 'PUT', body, schema: UserProfile });
+  return apiRequest<UserProfile>(`/myProfile/${encodeURIComponent(email)}`, { method: 'PUT', body });
 }
 
 export function useUpdateProfile(email: string) {

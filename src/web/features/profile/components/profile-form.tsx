@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ProfileUpdate } from '../../../../shared/schemas/user.ts';
+import type { ProfileUpdate } from '../../../../shared/schemas/user.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
@@ -10,6 +9,11 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+
+const profileUpdateResolver = lazyZodResolver<FormValues, z.output<typeof ProfileUpdate>>(() =>
+  import('../../../../shared/schemas/user.ts').then((schemas) => schemas.ProfileUpdate),
+);
 
 type FormValues = z.input<typeof ProfileUpdate>;
 type FieldName = keyof FormValues;
@@ -32,7 +36,7 @@ export function ProfileForm({ email }: { email: string }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, z.output<typeof ProfileUpdate>>({
-    resolver: zodResolver(ProfileUpdate),
+    resolver: profileUpdateResolver,
     defaultValues: EMPTY,
   });
 
@@ -57,7 +61,7 @@ export function ProfileForm({ email }: { email: string }) {
         Update Your Profile
       </h2>
       <p className="mt-1 text-sm text-slate-600">Fill in what you want to change; the rest stays as it is.</p>
-      <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
+      <form noValidate onFocus={profileUpdateResolver.preload} onSubmit={onSubmit} className="mt-5 space-y-4">
         <TextField
           label="Education"
           autoComplete="off"

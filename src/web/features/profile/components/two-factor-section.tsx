@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,8 +7,16 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { refreshSession } from '../../auth/api/get-session.ts';
-import { CurrentPasswordInput, TwoFactorCodeInput } from '../../auth/auth-forms.ts';
+import type { CurrentPasswordInput, TwoFactorCodeInput } from '../../auth/auth-forms.ts';
 import { profileKeys } from '../api/get-profile.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+
+const currentPasswordInputResolver = lazyZodResolver<CurrentPasswordInput>(() =>
+  import('../../auth/auth-forms.ts').then((schemas) => schemas.CurrentPasswordInput),
+);
+const twoFactorCodeInputResolver = lazyZodResolver<TwoFactorCodeInput>(() =>
+  import('../../auth/auth-forms.ts').then((schemas) => schemas.TwoFactorCodeInput),
+);
 
 const QrCode = lazy(async () => ({ default: (await import('./qr-code.tsx')).QrCode }));
 
@@ -153,7 +160,7 @@ function PasswordStep({ intro, submitLabel, onCancel, onSubmit }: PasswordStepPr
     handleSubmit,
     formState: { errors: fieldErrors, isSubmitting },
   } = useForm<CurrentPasswordInput>({
-    resolver: zodResolver(CurrentPasswordInput),
+    resolver: currentPasswordInputResolver,
     defaultValues: { password: '' },
   });
 
@@ -169,7 +176,12 @@ function PasswordStep({ intro, submitLabel, onCancel, onSubmit }: PasswordStepPr
   return (
     <div className="mt-3 max-w-md">
       <p className="text-sm text-slate-600">{intro}</p>
-      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+      <form
+        noValidate
+        onFocus={currentPasswordInputResolver.preload}
+        onSubmit={submit}
+        className="mt-4 space-y-4"
+      >
         <TextField
           label="Current password"
           type="password"
@@ -201,7 +213,7 @@ function EnrolStep({ totpURI, backupCodes, onCancel, onVerified }: EnrolStepProp
     handleSubmit,
     formState: { errors: fieldErrors, isSubmitting },
   } = useForm<TwoFactorCodeInput>({
-    resolver: zodResolver(TwoFactorCodeInput),
+    resolver: twoFactorCodeInputResolver,
     defaultValues: { code: '' },
   });
 
@@ -248,7 +260,12 @@ function EnrolStep({ totpURI, backupCodes, onCancel, onVerified }: EnrolStepProp
             ))}
           </ul>
         </div>
-        <form noValidate onSubmit={submit} className="max-w-md space-y-4">
+        <form
+          noValidate
+          onFocus={twoFactorCodeInputResolver.preload}
+          onSubmit={submit}
+          className="max-w-md space-y-4"
+        >
           <TextField
             label="Authentication code"
             hint="3. Enter the 6-digit code the app shows to finish."

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PurchaseResult, type PurchaseInput } from '../../../../shared/schemas/order.ts';
+import type { PurchaseResult, PurchaseInput } from '../../../../shared/schemas/order.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { orderKeys } from '../../orders/api/get-my-orders.ts';
 import { toolsKeys } from '../../tools/api/get-tools.ts';
@@ -9,7 +9,7 @@ import { toolsKeys } from '../../tools/api/get-tools.ts';
  * unpaid order of this tool (SPEC §8).
  */
 export function createPurchase(body: PurchaseInput): Promise<PurchaseResult> {
-  return apiRequest('/purchase', { method: 'POST', body, schema: PurchaseResult });
+  return apiRequest<PurchaseResult>('/purchase', { method: 'POST', body });
 }
 
 export function useCreatePurchase() {

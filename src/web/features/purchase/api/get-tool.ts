@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Tool } from '../../../../shared/schemas/tool.ts';
+import type { Tool } from '../../../../shared/schemas/tool.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { toolsKeys } from '../../tools/api/get-tools.ts';
 
@@ -10,7 +10,10 @@ export const toolKeys = {
 
 /** GET /tool/{id}: one tool with its current stock. */
 export function getTool(id: string, signal?: AbortSignal): Promise<Tool> {
-  return apiRequest(`/tool/${encodeURIComponent(id)}`, { signal, schema: Tool });
+  // Not re-validated here, as for the list (get-tools.ts). A public call, sent without the token:
+  // it is then the very request the page's HTML preloads (page-preloads.ts), and it is answered
+  // from that preload.
+  return apiRequest<Tool>(`/tool/${encodeURIComponent(id)}`, { signal, withoutToken: true });
 }
 
 export function useTool(id: string) {

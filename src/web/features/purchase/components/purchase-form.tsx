@@ -1,15 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { formatDollars, orderTotalCents, toCents, toDollars } from '../../../../shared/money.ts';
-import { PurchaseInput } from '../../../../shared/schemas/order.ts';
+import type { PurchaseInput } from '../../../../shared/schemas/order.ts';
 import type { Tool } from '../../../../shared/schemas/tool.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreatePurchase } from '../api/create-purchase.ts';
 import {
@@ -24,9 +24,14 @@ import {
 import { QuantityControl } from './quantity-control.tsx';
 
 // The fields the customer types; the quantity has its own control and rules.
-const ContactFields = PurchaseInput.pick({ phone: true, address: true });
-type ContactValues = z.input<typeof ContactFields>;
-type ContactName = keyof ContactValues;
+type ContactName = 'phone' | 'address';
+type ContactValues = Pick<z.input<typeof PurchaseInput>, ContactName>;
+const contactResolver = lazyZodResolver<ContactValues, Pick<z.output<typeof PurchaseInput>, ContactName>>(
+  () =>
+    import('../../../../shared/schemas/order.ts').then((schemas) =>
+      schemas.PurchaseInput.pick({ phone: true, address: true }),
+    ),
+);
 
 const EMPTY: ContactValues = { phone: '', address: '' };
 
@@ -52,8 +57,8 @@ export function PurchaseForm({ tool, customer }: PurchaseFormProps) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ContactValues, unknown, z.output<typeof ContactFields>>({
-    resolver: zodResolver(ContactFields),
+  } = useForm<ContactValues, unknown, Pick<z.output<typeof PurchaseInput>, ContactName>>({
+    resolver: contactResolver,
     defaultValues: EMPTY,
   });
 
@@ -105,7 +110,7 @@ export function PurchaseForm({ tool, customer }: PurchaseFormProps) {
       <h2 id="purchase-form-heading" className="text-2xl font-extrabold text-slate-900">
         Fill the form
       </h2>
-      <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
+      <form noValidate onFocus={contactResolver.preload} onSubmit={onSubmit} className="mt-5 space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Name" value={customer.name} readOnly className={readOnlyClass} />
           <TextField label="Email" type="email" value={customer.email} readOnly className={readOnlyClass} />

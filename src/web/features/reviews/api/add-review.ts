@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { InsertResult } from '../../../../shared/schemas/admin.ts';
+import type { InsertResult } from '../../../../shared/schemas/admin.ts';
 import type { ReviewInput } from '../../../../shared/schemas/review.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { reviewsKeys } from './get-reviews.ts';
@@ -9,7 +9,7 @@ import { reviewsKeys } from './get-reviews.ts';
  * takes both from the account instead.
  */
 export function addReview(body: ReviewInput) {
-  return apiRequest('/review', { method: 'POST', body, schema: InsertResult });
+  return apiRequest<InsertResult>('/review', { method: 'POST', body });
 }
 
 export function useAddReview() {

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type Ref } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ReviewInput } from '../../../../shared/schemas/review.ts';
+import type { ReviewInput } from '../../../../shared/schemas/review.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { StarIcon } from '../../../components/ui/icons.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
@@ -13,6 +12,11 @@ import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { useTools } from '../../tools/api/get-tools.ts';
 import { useAddReview } from '../api/add-review.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+
+const reviewInputResolver = lazyZodResolver<FormValues, z.output<typeof ReviewInput>>(() =>
+  import('../../../../shared/schemas/review.ts').then((schemas) => schemas.ReviewInput),
+);
 
 type FormValues = z.input<typeof ReviewInput>;
 type FieldName = 'profession' | 'productName' | 'ratings' | 'opinions';
@@ -39,7 +43,7 @@ export function AddReviewForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, z.output<typeof ReviewInput>>({
-    resolver: zodResolver(ReviewInput),
+    resolver: reviewInputResolver,
     defaultValues: EMPTY,
   });
 
@@ -68,7 +72,13 @@ export function AddReviewForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Your review" className="max-w-2xl space-y-6">
+    <form
+      noValidate
+      onFocus={reviewInputResolver.preload}
+      onSubmit={onSubmit}
+      aria-label="Your review"
+      className="max-w-2xl space-y-6"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Profession"
