@@ -92,7 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   const catalogue = new ResponseCache();
-  await database.onCatalogueChange(() => catalogue.clear());
+  await database.onChange('catalogue', () => catalogue.clear());
   app.decorate('catalogue', catalogue);
 
   await app.register(errors);

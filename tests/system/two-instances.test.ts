@@ -120,6 +120,26 @@ it('shows, pays and cancels on one instance what was ordered on the other', asyn
   });
 });
 
+it('ends a session on every instance when it signs out on one', async () => {
+  const email = `leaver${Date.now()}@example.com`;
+  // Sign-up spends the address's rate budget too: the next test counts on this one.
+  const token = await signUpOver(a.url, email);
+  const profile = `/api/user/${email}`;
+  // B has checked the session, and keeps it (issue 7's session cache).
+  expect((await call(b, token, profile)).status).toBe(200);
+  expect((await call(b, token, profile)).status).toBe(200);
+  const out = await fetch(`${a.url}/api/auth/sign-out`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, origin: a.url.replace('127.0.0.1', 'localhost') },
+  });
+  expect(out.status).toBe(200);
+  expect((await call(a, token, profile)).status).toBe(401);
+  // B hears of it through PostgreSQL's NOTIFY, within moments, not when its copy would expire.
+  const signedOut = Date.now();
+  await eventually(async () => expect((await call(b, token, profile)).status).toBe(401), 1_000);
+  expect(Date.now() - signedOut).toBeLessThan(1_000);
+});
+
 it('counts sign-in attempts made on either instance together', async () => {
   const email = `ratelimit${Date.now()}@example.com`;
   const statuses: number[] = [];
@@ -131,7 +151,7 @@ it('counts sign-in attempts made on either instance together', async () => {
     });
     statuses.push(res.status);
   }
-  // The budget is 4 a minute for this address: the sign-up above spent one, A and B the other
-  // three together. Counters kept per instance would have allowed four on each.
-  expect(statuses).toEqual([401, 401, 401, 429, 429]);
+  // The budget is 4 a minute for this address: the two sign-ups above spent two, A and B the
+  // other two together. Counters kept per instance would have allowed four on each.
+  expect(statuses).toEqual([401, 401, 429, 429, 429]);
 });

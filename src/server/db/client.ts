@@ -23,15 +23,19 @@ export interface Database {
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   /**
-   * Calls back whenever the public catalogue (tools, reviews) changes, through whichever instance:
-   * a trigger NOTIFYs CATALOGUE_CHANNEL. Also calls back after a lost connection, when changes
-   * may have been missed.
+   * Calls back whenever the tables behind a cache change, through whichever instance: a trigger
+   * NOTIFYs the channel (migrations 0003, 0005). Also calls back after a lost connection, when
+   * changes may have been missed.
    */
-  onCatalogueChange(callback: () => void): Promise<void>;
+  onChange(channel: Channel, callback: () => void): Promise<void>;
+  /** Whether changes are heard right now; false while a lost listening connection is restored. */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
-export const CATALOGUE_CHANNEL = 'torque_catalogue';
+/** What the triggers NOTIFY: the public catalogue (tools, reviews), and who is signed in as whom. */
+export const CHANNELS = { catalogue: 'torque_catalogue', sessions: 'torque_sessions' } as const;
+export type Channel = keyof typeof CHANNELS;
 
 // Found from the project's package.json, so that the source and the bundle (dist/server) agree.
 const migrationsFolder = join(dirname(findPackageJSON(import.meta.url)!), 'drizzle');
@@ -90,10 +94,11 @@ async function openPglite(options: DatabaseOptions): Promise<Database & { client
     async ping() {
       await client.query('select 1');
     },
-    async onCatalogueChange(callback) {
+    async onChange(channel, callback) {
       // PGlite delivers notifications before the writing query resolves: no stale window.
-      await client.listen(CATALOGUE_CHANNEL, callback);
+      await client.listen(CHANNELS[channel], callback);
     },
+    listening: () => true,
     async close() {
       await client.close();
       release();
@@ -105,17 +110,20 @@ async function openPostgres(url: string): Promise<Database & { pool: pg.Pool }> 
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const listeners: (() => void)[] = [];
+  const listeners: { channel: string; callback: () => void }[] = [];
   let listener: pg.Client | undefined;
+  let listening: Promise<void> | undefined;
   let closed = false;
-  const notifyAll = () => listeners.forEach((fn) => fn());
-  // One connection per instance LISTENs; when it drops, it reconnects and reports a change,
-  // since notifications sent meanwhile are lost.
+  const notifyAll = () => listeners.forEach(({ callback }) => callback());
+  // One connection per instance LISTENs to every channel; when it drops, it reconnects and reports
+  // a change on all of them, since notifications sent meanwhile are lost.
   async function listen(delayMs = 0): Promise<void> {
     if (closed) return;
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs).unref());
-    const client = new pg.Client({ connectionString: url });
-    client.on('notification', notifyAll);
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    client.on('notification', ({ channel }) =>
+      listeners.forEach((l) => l.channel === channel && l.callback()),
+    );
     client.on('error', () => {});
     client.on('end', () => {
       if (closed || listener !== client) return;
@@ -125,7 +133,7 @@ async function openPostgres(url: string): Promise<Database & { pool: pg.Pool }> 
     });
     try {
       await client.connect();
-      await client.query(`listen ${CATALOGUE_CHANNEL}`);
+      for (const channel of Object.values(CHANNELS)) await client.query(`listen ${channel}`);
       listener = client;
       if (delayMs) notifyAll();
     } catch {
@@ -140,10 +148,12 @@ async function openPostgres(url: string): Promise<Database & { pool: pg.Pool }> 
     async ping() {
       await pool.query('select 1');
     },
-    async onCatalogueChange(callback) {
-      listeners.push(callback);
-      if (listeners.length === 1) await listen();
+    async onChange(channel, callback) {
+      listeners.push({ channel: CHANNELS[channel], callback });
+      listening ??= listen();
+      await listening;
     },
+    listening: () => listener !== undefined,
     async close() {
       closed = true;
       await listener?.end().catch(() => {});

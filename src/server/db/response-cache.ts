@@ -12,7 +12,7 @@ export interface CachedBody {
 /**
  * Serialized answers of the public catalogue calls, kept in memory and dropped whenever the
  * database says the catalogue changed (a NOTIFY from a trigger, heard by every instance: see
- * Database.onCatalogueChange). The TTL is only a safety net for a notification lost while a
+ * Database.onChange). The TTL is only a safety net for a notification lost while a
  * listener reconnects.
  */
 export class ResponseCache {

@@ -11,6 +11,7 @@ import { type Db, schema } from '../db/client.ts';
 import { session, user } from '../db/auth-schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { HttpError } from './errors.ts';
+import { SessionCache } from './session-cache.ts';
 
 // A session lasts a week; one used after a day is extended to a week from then.
 const SESSION_EXPIRES_IN_S = 60 * 60 * 24 * 7;
@@ -102,13 +103,15 @@ export interface CurrentUser {
   email: string;
   name: string;
   image: string | null;
-  /** Read from the database on every call: a token never carries the role. */
+  /** From the database (a token never carries the role), through the instance's SessionCache. */
   admin: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
+    /** Cleared by a call that changes who may do what, so that this instance knows at once. */
+    sessions: SessionCache<unknown>;
     requireUser: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -198,6 +201,9 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);
       });
+      // Sign-out, a new password, a changed name: this instance forgets its sessions at once;
+      // the others when the database's NOTIFY reaches them.
+      if (req.method === 'POST') sessions.clear();
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
@@ -221,6 +227,11 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     .innerJoin(user, eq(user.id, session.userId))
     .where(eq(session.token, sql.placeholder('token')))
     .prepare('session_by_token');
+  const sessions = new SessionCache<Awaited<ReturnType<typeof sessionByToken.execute>>[number]>(
+    app.database.listening,
+  );
+  await app.database.onChange('sessions', () => sessions.clear());
+  app.decorate('sessions', sessions);
 
   app.decorate('requireUser', async (req: FastifyRequest) => {
     const header = req.headers.authorization;
@@ -229,12 +240,14 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     }
     const ended = () =>
       new HttpError(401, 'unauthenticated', 'Your session has ended. Please sign in again.');
-    const [found] = await sessionByToken.execute({ token: header.slice('Bearer '.length) });
+    const token = header.slice('Bearer '.length);
+    const found = await sessions.get(token, async () => (await sessionByToken.execute({ token }))[0]);
     const now = Date.now();
     if (!found || found.expiresAt.getTime() <= now) throw ended();
     const age = now - (found.expiresAt.getTime() - SESSION_EXPIRES_IN_S * 1000);
     if (age >= SESSION_UPDATE_AGE_S * 1000) {
       const extended = await auth.api.getSession({ headers: new Headers({ authorization: header }) });
+      sessions.clear();
       if (!extended) throw ended();
     }
     req.user = {

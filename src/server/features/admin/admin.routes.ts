@@ -111,10 +111,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MakeAdminResult, ...errors },
       },
     },
-    async (req) => ({
-      acknowledged: true,
-      modifiedCount: await makeAdmin(app.db, req.user!, req.params.email),
-    }),
+    async (req) => {
+      const modifiedCount = await makeAdmin(app.db, req.user!, req.params.email);
+      // The new admin's next call, on this instance, already finds the role.
+      if (modifiedCount) app.sessions.clear();
+      return { acknowledged: true, modifiedCount };
+    },
   );
 
   app.get(
