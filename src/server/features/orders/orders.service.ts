@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { orderTotalCents, toDollars } from '../../../shared/money.ts';
 import type { Order, PurchaseInput, PurchaseResult } from '../../../shared/schemas/order.ts';
 import { ToolId } from '../../../shared/schemas/tool.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, runPrepared } from '../../db/client.ts';
 import { orders, tools } from '../../db/schema.ts';
 import { errorChain, HttpError, notFound } from '../../plugins/errors.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
@@ -52,7 +52,10 @@ export async function purchase(db: Db, buyer: CurrentUser, input: PurchaseInput)
   const { quantity } = input;
   let placed: { id: string } | undefined;
   try {
-    const result = (await db.execute(sql`
+    [placed] = await runPrepared<{ id: string }>(
+      db,
+      'purchase',
+      sql`
       with tool as (
         select id, name, price_cents, img from ${tools}
         where id = ${toolId.data} and archived_at is null and minimum_order <= ${quantity}
@@ -71,8 +74,8 @@ export async function purchase(db: Db, buyer: CurrentUser, input: PurchaseInput)
       select tool.id, ${buyer.id}, ${buyer.name}, ${buyer.email}, ${input.phone}, ${input.address},
         tool.name, tool.price_cents, tool.img, ${quantity}
       from tool join taken on taken.id = tool.id
-      returning id`)) as unknown as { rows: { id: string }[] };
-    placed = result.rows[0];
+      returning id`,
+    );
   } catch (err) {
     if (violates(err, ONE_OPEN_ORDER)) return { acknowledged: false };
     throw err;
