@@ -34,7 +34,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** What the triggers NOTIFY: the public catalogue (tools, reviews), and who is signed in as whom. */
 const dialect = new PgDialect();
 
 /**
@@ -55,6 +54,7 @@ export async function runPrepared<Row>(db: Db, name: string, query: SQL): Promis
   return result.rows as Row[];
 }
 
+/** What the triggers NOTIFY: the public catalogue (tools, reviews), and who is signed in as whom. */
 export const CHANNELS = { catalogue: 'torque_catalogue', sessions: 'torque_sessions' } as const;
 export type Channel = keyof typeof CHANNELS;
 
@@ -133,7 +133,7 @@ async function openPostgres(url: string): Promise<Database & { pool: pg.Pool }> 
   pool.on('error', () => {});
   const listeners: { channel: string; callback: () => void }[] = [];
   let listener: pg.Client | undefined;
-  let listening: Promise<void> | undefined;
+  let started: Promise<void> | undefined;
   let closed = false;
   const notifyAll = () => listeners.forEach(({ callback }) => callback());
   // One connection per instance LISTENs to every channel; when it drops, it reconnects and reports
@@ -171,8 +171,8 @@ async function openPostgres(url: string): Promise<Database & { pool: pg.Pool }> 
     },
     async onChange(channel, callback) {
       listeners.push({ channel: CHANNELS[channel], callback });
-      listening ??= listen();
-      await listening;
+      started ??= listen();
+      await started;
     },
     listening: () => listener !== undefined,
     async close() {
