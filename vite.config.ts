@@ -33,20 +33,27 @@ function precompress(): Plugin {
   };
 }
 
-// The SPA lives in src/web; its build lands in dist/web, which the server serves.
-export default defineConfig({
+// The SPA lives in src/web; its build lands in dist/web, which the server serves. The second build
+// (`vite build --ssr`) is the module the server draws each page's first view with, in dist/web/ssr
+// (entry-server.tsx): one file, its dependencies bundled in, never served.
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: '../../public',
-  plugins: [react(), tailwindcss(), precompress()],
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    target: 'es2022',
-    // bench/bundle.ts reads it to measure what the first page load needs.
-    manifest: true,
-  },
+  publicDir: isSsrBuild ? false : '../../public',
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  ssr: { noExternal: true },
+  // React's production build on the server too, whatever NODE_ENV the store runs with.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  build: isSsrBuild
+    ? { outDir: '../../dist/web/ssr', emptyOutDir: true, target: 'node22', copyPublicDir: false }
+    : {
+        outDir: '../../dist/web',
+        emptyOutDir: true,
+        target: 'es2022',
+        // bench/bundle.ts reads it to measure what the first page load needs.
+        manifest: true,
+      },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

@@ -19,18 +19,23 @@ export const serverFlags = startArgs.filter((arg) => arg.startsWith('--'));
  * generates the load, on CPU 0: neither takes the other's time, and the scheduler cannot move them
  * about between rounds. This takes the largest part of the noise out of the ratios.
  */
-const pinning = availableParallelism() >= 2 && existsSync('/usr/bin/taskset');
+const cpus = availableParallelism();
+const pinning = cpus >= 2 && existsSync('/usr/bin/taskset');
 const SERVER_CPU = pinning ? ['taskset', '-c', '1'] : [];
 
-/** Runs `generate` with this process (the load generator) on CPU 0, and gives it every CPU after. */
+/**
+ * Runs `generate` with this process (the load generator) on CPU 0, and gives it every CPU after:
+ * every CPU as counted before, since a pinned process counts only its own. What it starts after
+ * (Chromium for Lighthouse) gets them too.
+ */
 export async function onLoadCpu<T>(generate: () => Promise<T>): Promise<T> {
-  const pin = (cpus: string) =>
-    pinning && execFileSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { stdio: 'ignore' });
+  const pin = (list: string) =>
+    pinning && execFileSync('taskset', ['-a', '-p', '-c', list, String(process.pid)], { stdio: 'ignore' });
   pin('0');
   try {
     return await generate();
   } finally {
-    pin(`0-${availableParallelism() - 1}`);
+    pin(`0-${cpus - 1}`);
   }
 }
 

@@ -1,4 +1,5 @@
-// `npm run build`: the SPA (Vite, into dist/web) and the server (esbuild, into dist/server).
+// `npm run build`: the SPA (Vite, into dist/web, with the module that renders its pages on the
+// server in dist/web/ssr) and the server (esbuild, into dist/server).
 // `--if-stale` builds only a part that is missing or older than its sources: `npm start` runs it
 // first, so a new clone, or one just pulled, starts on a build of what it holds.
 //
@@ -33,8 +34,12 @@ const common = ['src/shared', 'package-lock.json'];
 
 if (stale('dist/web/index.html', ['src/web', 'public', 'vite.config.ts', ...common])) {
   if (ifStale) console.log('Building the web app (`npm run build` rebuilds it)…');
-  const { status } = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (status !== 0) process.exit(status ?? 1);
+  for (const ssr of [[], ['--ssr', 'entry-server.tsx']]) {
+    const { status } = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...ssr], {
+      stdio: 'inherit',
+    });
+    if (status !== 0) process.exit(status ?? 1);
+  }
 }
 
 if (stale('dist/server/main.js', ['src/server', 'drizzle', 'scripts/build.ts', ...common])) {

@@ -1,17 +1,34 @@
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './app/providers.tsx';
+import { authKeys } from './features/auth/api/get-session.ts';
+import { queryClient } from './lib/query-client.ts';
 import './styles.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-// As a transition, the first render yields to the browser every few milliseconds instead of
+const app = (
+  <StrictMode>
+    <App queryClient={queryClient} router={BrowserRouter} />
+  </StrictMode>
+);
+
+// The server drew the page and sent the answers it drew it from (entry-server.tsx):
+// React takes over that HTML. Without them (`npm run dev`), the browser draws the page alone.
+// Either way as a transition: the work yields to the browser every few milliseconds instead of
 // holding the main thread in one long task (Lighthouse's Total Blocking Time on phones).
+const state = document.getElementById('torque-state');
 startTransition(() => {
-  createRoot(rootElement).render(
-    <StrictMode>
-      <AppProviders />
-    </StrictMode>,
-  );
+  if (state?.textContent) {
+    hydrate(queryClient, JSON.parse(state.textContent) as DehydratedState);
+    // The session the server drew the page for is read again once the page shows (which also
+    // gets this tab the session's access token when it has none yet).
+    void queryClient.invalidateQueries({ queryKey: authKeys.session, refetchType: 'none' });
+    hydrateRoot(rootElement, app);
+  } else {
+    createRoot(rootElement).render(app);
+  }
 });

@@ -15,6 +15,7 @@ import {
   seriousViolations,
   storeURL,
   submitLogin,
+  uniqueEmail,
 } from '../fixtures/e2e-helpers.ts';
 
 test.describe('registration', () => {
@@ -289,6 +290,22 @@ test.describe('a refused token', () => {
 });
 
 test.describe('my profile', () => {
+  test('@mobile a long name and email fit a phone, shortened, with no sideways scroll', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const account = {
+      ...newAccount('Maria Gaetana Agnesi di Milano'),
+      email: uniqueEmail('mariagaetanaagnesiprocurement'),
+    };
+    await createAccount(page.request, account);
+    await loginThroughForm(page, account);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('main').getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+  });
+
   test('a profile update is shown and survives a reload', async ({ page }) => {
     const account = newAccount('Lynn Conway');
     await registerThroughForm(page, account);

@@ -1,5 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ToolList, type Tool } from '../../src/shared/schemas/tool.ts';
+import {
+  createAccount,
+  expectSignedInNavbar,
+  loginThroughForm,
+  newAccount,
+} from '../fixtures/e2e-helpers.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -230,6 +236,77 @@ test.describe('home page', () => {
     await expect(toolsSection(page).getByRole('listitem')).toHaveCount(6);
     await page.getByRole('region', { name: 'What Our Clients Says?' }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('button', { name: 'Next review' })).toBeVisible();
+    // Every public page is drawn by the server and taken over by the app: a page the app drew
+    // differently would be drawn again, with an error here.
+    for (const [path, heading] of [
+      ['/blogs', 'POPULAR BLOGS'],
+      ['/myPortfolio', 'My Portfolio'],
+      ['/login', 'Login'],
+      ['/registration', 'Registration'],
+      ['/forgot-password', 'Reset your password'],
+      ['/no-such-page', 'Page Not Found'],
+    ]) {
+      await page.goto(path!);
+      await expect(page.getByRole('heading', { name: heading, exact: true }).first(), path).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    }
     expect(errors).toEqual([]);
+  });
+
+  test("a returning customer's pages are drawn by the server and taken over without an error", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const account = await createAccount(page.request, newAccount('Hedy Lamarr'));
+    await loginThroughForm(page, account);
+    await page.goto('/');
+    await expectSignedInNavbar(page, 'Hedy Lamarr');
+    await expect(toolsSection(page).getByRole('listitem')).toHaveCount(6);
+    // Their own pages, drawn for them by the server, are taken over as drawn too.
+    const [tool] = await catalogue(page);
+    await page.goto(`/purchase/${tool!._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: tool!.name })).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
+
+  test.describe('before its code runs', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the home page arrives drawn, with the tools and reviews of the moment', async ({ page }) => {
+      const tools = await catalogue(page);
+      const reviews = (await (await page.request.get('/api/reviews')).json()) as { customerName: string }[];
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Power that works as hard as you do' })).toBeVisible();
+      const cards = toolsSection(page).getByRole('listitem');
+      await expect(cards).toHaveCount(6);
+      await expect(cards.first()).toContainText(tools[0]!.name);
+      await expect(page.getByRole('region', { name: 'What Our Clients Says?' })).toContainText(
+        reviews[0]!.customerName,
+      );
+      await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+    });
+
+    test("a signed-in customer's own pages arrive drawn for them", async ({ page }) => {
+      // Signing up through this page's own request context leaves the session cookie in it.
+      const account = await createAccount(page.request, newAccount('Katherine Johnson'));
+      const [tool] = await catalogue(page);
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+      await expect(page.getByRole('main')).toContainText(account.email);
+      await expect(page.getByRole('navigation', { name: 'Main' })).toContainText('Katherine Johnson');
+      await page.goto(`/purchase/${tool!._id}`);
+      await expect(page.getByRole('heading', { level: 1, name: tool!.name })).toBeVisible();
+      await expect(page.getByRole('main').getByLabel('Email', { exact: true })).toHaveValue(account.email);
+      await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+    });
+
+    test('a page behind a sign-in arrives as the spinner that waits for the session', async ({ page }) => {
+      await page.goto('/dashboard');
+      await expect(page.getByRole('main').getByRole('status', { name: 'Loading' })).toBeVisible();
+    });
   });
 });

@@ -153,7 +153,9 @@ test.describe('public pages', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/');
+    // The home page's HTML comes with its tools: coming from another page, the app asks for them.
+    await page.goto('/blogs');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tools' }).click();
     const tools = page.getByRole('region', { name: 'Our Tools' });
     await expect(tools.getByRole('status', { name: 'Loading' })).toBeVisible();
     release();

@@ -135,6 +135,18 @@ async function walkTheStore() {
   await call('GET', '/api/audit', admin);
   await expireUnpaidOrders(t.db, 48);
   await resetPassword(ann);
+  await googleLookups();
+}
+
+/**
+ * Signing in with Google, better-auth finds the account by the provider's key for it: its own
+ * lookups, made here through its adapter. The browser tests walk the OpenID flow itself.
+ */
+async function googleLookups() {
+  const { internalAdapter } = await t.app.auth.$context;
+  const key = { providerId: 'google', accountId: '104729' };
+  await internalAdapter.findAccountOwnerByKey(key);
+  await internalAdapter.findAccountByKey(key);
 }
 
 /** Forgot password: the mail, its link, the new password (better-auth's own statements). */

@@ -98,7 +98,8 @@ describe('security headers', () => {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
-      expect(res.headers['cache-control'], url).toBe('no-cache');
+      // A page may be drawn for its signed-in visitor (decision 011): no shared cache keeps it.
+      expect(res.headers['cache-control'], url).toBe('private, no-cache');
       expectSecurityHeaders(res, url);
     }
     const asset = await t.app.inject('/assets/app-abc123.js');

@@ -21,22 +21,22 @@ interface Page {
   data?: (params: Params) => string[];
   /** The page's largest image, when it is known before the page's code runs. */
   image?: (params: Params, lookup: ImageLookup) => Promise<string | undefined>;
+  /** Behind a sign-in: the server draws it waiting for the session, and its code draws the rest. */
+  needsSignIn?: true;
 }
 
 /** Finds a tool's image by its id (undefined for no such tool). */
 export type ImageLookup = (toolId: string) => Promise<string | undefined>;
-
-const layout = 'features/dashboard/dashboard-layout.tsx';
 
 /**
  * What each page needs before it can draw itself. Without these links the browser learns of them
  * one after another: the app's code, then the page's, then its data, then its image (issue 7).
  */
 export const PAGES: Page[] = [
+  // The tools and reviews come in the page itself (entry-server.tsx).
   ...['/', '/home'].map((path) => ({
     path,
     modules: ['features/home/home-page.tsx'],
-    data: () => ['/api/tools', '/api/reviews'],
     image: async () => '/images/site/banner-1.svg',
   })),
   { path: '/blogs', modules: ['features/blogs/blogs-page.tsx'] },
@@ -51,16 +51,25 @@ export const PAGES: Page[] = [
     // Only an id of the form the API accepts reaches the page's HTML.
     data: ({ id }) => (ToolId.safeParse(id).success ? [`/api/tool/${id}`] : []),
     image: async ({ id }, lookup) => (ToolId.safeParse(id).success ? lookup(id!) : undefined),
+    needsSignIn: true,
   },
-  { path: '/dashboard', modules: [layout, 'features/profile/my-profile-page.tsx'] },
-  { path: '/dashboard/myOrders', modules: [layout, 'features/orders/my-orders-page.tsx'] },
-  { path: '/dashboard/addReview', modules: [layout, 'features/dashboard/add-review-page.tsx'] },
-  { path: '/dashboard/payment/:orderId', modules: [layout, 'features/payment/payment-page.tsx'] },
-  { path: '/dashboard/manageOrders', modules: [layout, 'features/dashboard/manage-orders-page.tsx'] },
-  { path: '/dashboard/addProducts', modules: [layout, 'features/dashboard/add-products-page.tsx'] },
-  { path: '/dashboard/makeAdmin', modules: [layout, 'features/dashboard/make-admin-page.tsx'] },
-  { path: '/dashboard/manageProducts', modules: [layout, 'features/dashboard/manage-products-page.tsx'] },
-  { path: '/dashboard/audit', modules: [layout, 'features/admin/audit-page.tsx'] },
+  ...(
+    [
+      ['', 'features/profile/my-profile-page.tsx'],
+      ['/myOrders', 'features/orders/my-orders-page.tsx'],
+      ['/addReview', 'features/dashboard/add-review-page.tsx'],
+      ['/payment/:orderId', 'features/payment/payment-page.tsx'],
+      ['/manageOrders', 'features/dashboard/manage-orders-page.tsx'],
+      ['/addProducts', 'features/dashboard/add-products-page.tsx'],
+      ['/makeAdmin', 'features/dashboard/make-admin-page.tsx'],
+      ['/manageProducts', 'features/dashboard/manage-products-page.tsx'],
+      ['/audit', 'features/admin/audit-page.tsx'],
+    ] as const
+  ).map(([path, page]) => ({
+    path: `/dashboard${path}`,
+    modules: ['features/dashboard/dashboard-layout.tsx', page],
+    needsSignIn: true as const,
+  })),
 ];
 
 const escapeAttribute = (value: string) =>
@@ -79,12 +88,27 @@ function match(pattern: string, path: string): Params | undefined {
   return params;
 }
 
+/** A page's first view drawn on the server (src/web/entry-server.tsx). */
+export interface RenderedPage {
+  html: string;
+  state: unknown;
+  /** Drawn for the signed-in visitor the session cookie names. */
+  signedIn: boolean;
+}
+
 /**
- * The SPA's index.html for a path, with the page's code, styles, public data and largest image
- * linked from its head, so that the browser fetches them all at once with the app's own code.
- * Without a build manifest (a stand-in build in tests) every path gets index.html as it is.
+ * The SPA's index.html for a path, with the page's code, styles, data and largest image linked
+ * from its head, so that the browser fetches them all at once with the app's own code, and the
+ * page's first view drawn in its body by `render` (from the build's dist/web/ssr), with the
+ * answers it was drawn from. Without a build manifest (a stand-in build in tests) no page has
+ * links; without `render`, or when it fails, the page gets index.html's own stand-in, which the
+ * app replaces.
  */
-export function createPageHtml(webDir: string, lookupImage: ImageLookup) {
+export function createPageHtml(
+  webDir: string,
+  lookupImage: ImageLookup,
+  render?: (url: string, cookie: string | undefined) => Promise<RenderedPage | undefined>,
+) {
   const html = readFileSync(join(webDir, 'index.html'), 'utf8');
   const manifestFile = join(webDir, '.vite', 'manifest.json');
   const manifest: Record<string, Chunk> = existsSync(manifestFile)
@@ -117,22 +141,43 @@ export function createPageHtml(webDir: string, lookupImage: ImageLookup) {
     }),
   );
 
-  return async function pageHtml(path: string): Promise<string> {
-    for (const page of PAGES) {
-      const params = match(page.path, path);
-      if (!params) continue;
-      const image = await page.image?.(params, lookupImage);
-      const links = [
-        ...(image
-          ? [`<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high">`]
-          : []),
-        codeLinks.get(page)!,
-        ...(page.data?.(params) ?? []).map(
-          (url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`,
-        ),
-      ];
-      return html.replace('</head>', `${links.join('')}</head>`);
+  /** The page at `url` (its path and query), for the visitor with these cookies. */
+  return async function pageHtml(url: string, cookie?: string): Promise<string> {
+    const path = url.split('?')[0] ?? '/';
+    const { page, params = {} } =
+      PAGES.map((candidate) => ({ page: candidate, params: match(candidate.path, path) })).find(
+        (found) => found.params,
+      ) ?? {};
+    const drawn = render && (await render(url, cookie));
+    const image = await page?.image?.(params, lookupImage);
+    // A page drawn for its visitor came with its answers; one drawn for no one will ask for them.
+    const data = drawn?.signedIn ? [] : (page?.data?.(params) ?? []);
+    const links = [
+      ...(image
+        ? [`<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high">`]
+        : []),
+      ...(page ? [codeLinks.get(page)!] : []),
+      ...data.map(
+        (url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`,
+      ),
+    ].join('');
+    let document = links ? html.replace('</head>', `${links}</head>`) : html;
+    if (!drawn) return document;
+    // The server drew the page: its styles and largest image come first, and the code that makes
+    // it interactive after them. A page behind a sign-in, drawn for no one, is drawn by its code
+    // once the session is known, so there the code stays first in line.
+    if (drawn.signedIn || !page?.needsSignIn) {
+      document = document.replace(
+        /<script type="module"|<link rel="modulepreload"/g,
+        '$& fetchpriority="low"',
+      );
     }
-    return html;
+    // The answers as data, not code: a JSON script is never run, and the CSP allows no inline code.
+    const state = JSON.stringify(drawn.state).replace(/</g, '\\u003c');
+    return document.replace(
+      /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
+      (_, end: string) =>
+        `<div id="root">${drawn.html}</div><script id="torque-state" type="application/json">${state}</script>${end}`,
+    );
   };
 }

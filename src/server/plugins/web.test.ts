@@ -1,7 +1,8 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../../../tests/fixtures/accounts.ts';
 import { createTestApp } from '../../../tests/fixtures/test-app.ts';
 import { PAGES } from './page-preloads.ts';
 
@@ -51,7 +52,7 @@ it.each(['/', '/home', '/blogs', '/purchase/123', '/dashboard/myOrders', '/no/su
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<div id="root">');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
   },
 );
 
@@ -81,15 +82,13 @@ it('tells the user to build the web app when there is no build', async () => {
 describe('what a page needs first, linked from its HTML', () => {
   const links = (html: string) => html.match(/<link [^>]+>/g) ?? [];
 
-  it('links the home page its code and styles, the catalogue it reads and its banner', async () => {
+  it('links the home page its code and styles and its banner (its catalogue comes in the page)', async () => {
     const html = (await t.app.inject('/')).body;
     expect(links(html)).toEqual([
       '<link rel="preload" as="image" href="/images/site/banner-1.svg" fetchpriority="high">',
       '<link rel="stylesheet" href="/assets/home-page-h1.css">',
       '<link rel="modulepreload" crossorigin href="/assets/home-page-h1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/money-m1.js">',
-      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/tools">',
-      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/reviews">',
     ]);
     // What the entry loads already is not linked twice.
     expect(html).not.toContain('react-r1.js');
@@ -133,5 +132,100 @@ describe('what a page needs first, linked from its HTML', () => {
     // The not-found page answers any path: it has no route of its own to link.
     expect(routed.filter((module) => !linked.has(module!))).toEqual(['features/errors/not-found-page.tsx']);
     expect([...linked].filter((module) => !routed.includes(module))).toEqual([]);
+  });
+});
+
+describe('a page drawn by the server', () => {
+  // The same stand-in build, with a stand-in of the renderer the build puts in ssr/: it reads the
+  // catalogue through the API calls the server answers it, and fails on /broken.
+  let drawn: Awaited<ReturnType<typeof createTestApp>>;
+  let drawnDir: string;
+  const shell = '<div id="root"><p>Loading</p></div>';
+  beforeAll(async () => {
+    drawnDir = await mkdtemp(join(tmpdir(), 'torque-web-ssr-'));
+    await cp(dir, drawnDir, { recursive: true });
+    await writeFile(
+      join(drawnDir, 'index.html'),
+      '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-abc123.js"></script>' +
+        `</head><body>${shell}</body></html>`,
+    );
+    await mkdir(join(drawnDir, 'ssr'));
+    await writeFile(
+      join(drawnDir, 'ssr', 'entry-server.js'),
+      `export async function renderPage(url, fetchApi, user) {
+        if (url.startsWith('/broken')) throw new Error('cannot draw');
+        const tools = await (await fetchApi('/api/tools', {})).json();
+        const own = user ? (await fetchApi('/api/user/' + user.email, {})).status : 'none';
+        const who = user ? user.name + ' ' + user.email : 'a visitor';
+        return {
+          html: '<main>' + tools.length + ' tools at ' + url + ' for ' + who + ', own answer: ' + own + '</main>',
+          state: { note: '</script><b>' },
+        };
+      }`,
+    );
+    drawn = await createTestApp({ webDir: drawnDir });
+  });
+  afterAll(async () => {
+    await drawn.close();
+    await rm(drawnDir, { recursive: true, force: true });
+  });
+
+  it('sends the page drawn from the API answers, with those answers as data the page can read', async () => {
+    const tools = (await drawn.app.inject('/api/tools')).json() as unknown[];
+    const html = (await drawn.app.inject('/?from=mail')).body;
+    expect(html).toContain(
+      `<div id="root"><main>${tools.length} tools at /?from=mail for a visitor, own answer: none</main></div>`,
+    );
+    expect(html).not.toContain(shell);
+    const state = html.match(/<script id="torque-state" type="application\/json">(.*?)<\/script>/)?.[1];
+    expect(state).not.toContain('<');
+    expect(JSON.parse(state!)).toEqual({ note: '</script><b>' });
+  });
+
+  it('draws a page for the visitor its session cookie names, reading with their session', async () => {
+    const account = await signUp(drawn.app, 'drawn');
+    const mine = (await drawn.app.inject({ url: '/dashboard', headers: { cookie: account.cookie } })).body;
+    expect(mine).toContain(`for ${account.name} ${account.email}, own answer: 200</main>`);
+    // Its code comes after its styles: the page is drawn.
+    expect(mine).toContain('<script type="module" fetchpriority="low"');
+    // Its purchase page came with the tool: the browser is not sent to ask for it again.
+    const [tool] = (await drawn.app.inject('/api/tools')).json() as { _id: string }[];
+    const purchase = (
+      await drawn.app.inject({ url: `/purchase/${tool!._id}`, headers: { cookie: account.cookie } })
+    ).body;
+    expect(purchase).toContain(`tools at /purchase/${tool!._id} for ${account.name}`);
+    expect(purchase).not.toContain('as="fetch"');
+    expect((await drawn.app.inject(`/purchase/${tool!._id}`)).body).toContain('as="fetch"');
+    // A cookie that names no session is a visitor's.
+    const forged = 'better-auth.session_token=forged.value';
+    const theirs = (await drawn.app.inject({ url: '/dashboard', headers: { cookie: forged } })).body;
+    expect(theirs).toContain('for a visitor, own answer: none</main>');
+    expect(theirs).not.toContain(account.email);
+  });
+
+  it("puts a drawn page's code after its styles and images, but not a page behind a sign-in", async () => {
+    const low = '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc123.js">';
+    const home = (await drawn.app.inject('/')).body;
+    expect(home).toContain(low);
+    expect(home).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/money-m1.js">',
+    );
+    const orders = (await drawn.app.inject('/dashboard/myOrders')).body;
+    expect(orders).toContain('<main>');
+    expect(orders).not.toContain('fetchpriority="low"');
+  });
+
+  it('sends the stand-in, with its code first in line, when the page cannot be drawn', async () => {
+    const res = await drawn.app.inject('/broken');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(shell);
+    expect(res.body).not.toContain('torque-state');
+    expect(res.body).not.toContain('fetchpriority="low"');
+  });
+
+  it('does not serve the renderer itself', async () => {
+    const res = await drawn.app.inject('/ssr/entry-server.js');
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).not.toContain('renderPage');
   });
 });

@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sessionUser, type SessionAnswer, type SessionUser } from '../../shared/session.ts';
 import type { Config } from '../config.ts';
 import { cachedTool } from '../features/tools/tools.service.ts';
 import { HttpError } from './errors.ts';
-import { createPageHtml } from './page-preloads.ts';
+import { createPageHtml, type RenderedPage } from './page-preloads.ts';
 
 /**
  * Serves the built SPA, precompressed (brotli or gzip): hashed assets are immutable. Every path
@@ -19,15 +21,21 @@ export default fp(async function web(app: FastifyInstance, { config }: { config:
   const built = existsSync(join(config.webDir, 'index.html'));
   const pageHtml =
     built &&
-    createPageHtml(config.webDir, async (toolId) => {
-      const tool = await cachedTool(app.catalogue, app.db, toolId);
-      return tool.empty ? undefined : (JSON.parse(tool.body.toString()) as { img: string }).img;
-    });
+    createPageHtml(
+      config.webDir,
+      async (toolId) => {
+        const tool = await cachedTool(app.catalogue, app.db, toolId);
+        return tool.empty ? undefined : (JSON.parse(tool.body.toString()) as { img: string }).img;
+      },
+      await loadRenderer(app, config.webDir),
+    );
   if (built) {
     await app.register(fastifyStatic, {
       root: config.webDir,
       wildcard: false,
       index: false,
+      // The server's own module (loadRenderer) is not for browsers.
+      allowedPath: (path) => !path.startsWith('/ssr/'),
       // The build writes .br and .gz beside each text file (vite.config.ts): sent as they are.
       preCompressed: true,
       setHeaders(reply, path) {
@@ -47,9 +55,10 @@ export default fp(async function web(app: FastifyInstance, { config }: { config:
     if (!pageHtml) {
       throw new HttpError(503, 'web_not_built', 'The web app is not built yet: run `npm run build`.');
     }
-    const html = await pageHtml(path);
+    const html = await pageHtml(req.url, req.headers.cookie);
     reply
-      .header('cache-control', 'no-cache')
+      // A signed-in visitor's page carries their own answers.
+      .header('cache-control', 'private, no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
     // A page's HTML carries its own links, so it is compressed here rather than at build time.
@@ -64,3 +73,51 @@ export default fp(async function web(app: FastifyInstance, { config }: { config:
 
 /** A few kilobytes of HTML: quality 5 compresses them nearly as well as 11, in a fraction of the time. */
 const brotliFast = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/**
+ * The build's renderer of pages (src/web/entry-server.tsx, built into WEB_DIR/ssr), with the API
+ * calls of the pages it draws answered by this server, in process; undefined without one (a
+ * stand-in build in tests). A visitor whose session cookie names a live session gets the page as
+ * they will see it, their own answers asked with that session's token (SPEC §6: protected calls
+ * take the token, never the cookie); only GETs, the pages' reads. A page it fails to draw is
+ * logged and sent with the app's stand-in.
+ */
+async function loadRenderer(app: FastifyInstance, webDir: string) {
+  const file = join(webDir, 'ssr', 'entry-server.js');
+  if (!existsSync(file)) return undefined;
+  const { renderPage } = (await import(pathToFileURL(file).href)) as {
+    renderPage: (
+      url: string,
+      fetchApi: (url: string) => Promise<Response>,
+      user: SessionUser | null,
+    ) => Promise<RenderedPage>;
+  };
+  const get = (url: string, headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...headers } });
+  const sessionOf = async (cookie: string | undefined) => {
+    if (!cookie || !/session_token=/.test(cookie)) return null;
+    const answer = await get('/api/auth/get-session', { cookie });
+    const found = answer.statusCode === 200 ? (answer.json() as SessionAnswer | null) : null;
+    return found?.user ? found : null;
+  };
+  return async (url: string, cookie: string | undefined) => {
+    try {
+      const session = await sessionOf(cookie);
+      const headers: Record<string, string> = session
+        ? { authorization: `Bearer ${session.session.token}` }
+        : {};
+      const fetchApi = async (path: string) => {
+        const answer = await get(path, headers);
+        return new Response(answer.body, {
+          status: answer.statusCode,
+          headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+        });
+      };
+      const user = session && sessionUser(session);
+      return { ...(await renderPage(url, fetchApi, user)), signedIn: Boolean(user) };
+    } catch (error) {
+      app.log.error({ err: error, url }, 'could not render the page on the server');
+      return undefined;
+    }
+  };
+}

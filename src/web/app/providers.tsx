@@ -1,20 +1,26 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
 import { AuthEvents } from '../features/auth/auth-events.tsx';
-import { queryClient } from '../lib/query-client.ts';
 import { toastContainerProps } from '../lib/toast.ts';
 import { AppRoutes } from './router.tsx';
 
-export function AppProviders() {
+/**
+ * The whole app inside the router it is given: the browser's (main.tsx) or the server's, which
+ * renders each page's first view (entry-server.tsx). Both draw the same tree, so React can take
+ * over the server's HTML instead of drawing it again.
+ */
+export function App({ queryClient, router: Router }: { queryClient: QueryClient; router: RouterOf }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+      <Router>
         <AuthEvents />
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
       <ToastContainer {...toastContainerProps} />
     </QueryClientProvider>
   );
 }
+
+type RouterOf = (props: { children: ReactNode }) => ReactNode;

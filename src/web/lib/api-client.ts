@@ -70,6 +70,14 @@ export function setTokenRejectedListener(listener: RejectedListener | undefined)
   onRejected = listener;
 }
 
+export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
+let send: ApiFetch = (url, init) => fetch(url, init);
+
+/** Where API calls go: the server, rendering a page (entry-server.tsx), answers them itself. */
+export function setApiFetch(fetchApi: ApiFetch): void {
+  send = fetchApi;
+}
+
 /** The only fetch in the web app. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, withoutToken = false } = options;
@@ -79,7 +87,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    response = await send(`${API_BASE}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

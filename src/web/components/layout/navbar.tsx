@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { useSignOut } from '../../features/auth/use-sign-out.ts';
 import { getAccessToken } from '../../lib/api-client.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { initials } from '../../lib/text.ts';
 import { CloseIcon, LogoMark, MenuIcon } from '../ui/icons.tsx';
 import { visibleNavItems, type NavItem } from './nav-items.ts';
@@ -91,11 +92,13 @@ type NavbarAuth = ReturnType<typeof useCurrentUser>;
 
 /**
  * The session answers after the first paint. Without a stored token the visitor is almost surely
- * signed out, so the bar shows Login at once; with one it waits rather than flashing Login.
+ * signed out, so the bar shows Login at once; with one it waits rather than flashing Login. The
+ * server knows no one's storage: its HTML, and the browser's first render over it, wait too.
  */
 function useNavbarAuth(): NavbarAuth {
   const auth = useCurrentUser();
-  if (auth.status === 'loading' && !getAccessToken()) return { status: 'signedOut', user: null };
+  const hydrated = useHydrated();
+  if (auth.status === 'loading' && hydrated && !getAccessToken()) return { status: 'signedOut', user: null };
   return auth;
 }
 

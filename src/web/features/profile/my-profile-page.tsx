@@ -25,7 +25,7 @@ export function MyProfilePage() {
   return (
     <div className="space-y-8 p-5 sm:p-8">
       <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">My Profile</h1>
-      <div className="grid gap-8 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-8 xl:grid-cols-2">
         <ProfileCard profile={profile.data} />
         <ProfileForm email={email} />
       </div>

@@ -11,6 +11,7 @@ export function getAdminCheck(email: string, signal?: AbortSignal): Promise<Admi
 export function useAdminCheck(email: string | undefined) {
   return useQuery({
     queryKey: authKeys.admin(email ?? ''),
+    meta: { prerender: true },
     queryFn: ({ signal }) => getAdminCheck(email!, signal),
     enabled: Boolean(email),
   });

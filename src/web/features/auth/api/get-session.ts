@@ -1,19 +1,10 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { sessionUser, type SessionAnswer, type SessionUser } from '../../../../shared/session.ts';
 import { apiRequest, getAccessToken, removeAccessToken, setAccessToken } from '../../../lib/api-client.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { exchangeAccessToken } from './exchange-token.ts';
 
-/** The signed-in account as the navbar and guards need it (SPEC §3 auth user). */
-export interface SessionUser {
-  name: string;
-  email: string;
-  image: string | null;
-}
-
-/** What better-auth's GET /auth/get-session answers (null when signed out); typed by hand to keep zod out of the entry chunk. */
-interface SessionAnswer {
-  session: { token: string };
-  user: { name: string; email: string; image?: string | null };
-}
+export type { SessionUser };
 
 export const authKeys = {
   session: ['auth', 'session'] as const,
@@ -37,7 +28,7 @@ export async function getSessionUser(signal?: AbortSignal): Promise<SessionUser 
     const { token } = await exchangeAccessToken(answer.user.email);
     setAccessToken(token);
   }
-  const user = { name: answer.user.name, email: answer.user.email, image: answer.user.image ?? null };
+  const user = sessionUser(answer);
   storeUser(user);
   return user;
 }
@@ -76,8 +67,10 @@ export const sessionQuery = {
 
 export function useSession() {
   // A session that answers "signed out" replaces the placeholder, and the guards send the visitor
-  // to /login; a token the server refuses signs out as on any protected call.
-  return useQuery({ ...sessionQuery, placeholderData: storedUser });
+  // to /login; a token the server refuses signs out as on any protected call. The stored account
+  // is read once the server's HTML, drawn without it, is hydrated.
+  const hydrated = useHydrated();
+  return useQuery({ ...sessionQuery, placeholderData: hydrated ? storedUser : undefined });
 }
 
 /**

@@ -66,7 +66,8 @@ export function BannerCarousel() {
     >
       <div
         className="flex h-[30rem] transition-transform duration-500 ease-out motion-reduce:transition-none sm:h-[32rem] lg:h-[36rem]"
-        style={{ transform: `translateX(-${active * 100}%)` }}
+        // Only once it has moved: the server's HTML carries no style attribute, which the CSP refuses.
+        style={active === 0 ? undefined : { transform: `translateX(-${active * 100}%)` }}
       >
         {slides.map((slide, index) => {
           const current = index === active;

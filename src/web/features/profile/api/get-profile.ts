@@ -14,6 +14,7 @@ export function getProfile(email: string, signal?: AbortSignal): Promise<UserPro
 export function useProfile(email: string) {
   return useQuery({
     queryKey: profileKeys.detail(email),
+    meta: { prerender: true },
     queryFn: ({ signal }) => getProfile(email, signal),
   });
 }

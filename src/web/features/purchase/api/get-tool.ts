@@ -17,5 +17,9 @@ export function getTool(id: string, signal?: AbortSignal): Promise<Tool> {
 }
 
 export function useTool(id: string) {
-  return useQuery({ queryKey: toolKeys.detail(id), queryFn: ({ signal }) => getTool(id, signal) });
+  return useQuery({
+    queryKey: toolKeys.detail(id),
+    meta: { prerender: true },
+    queryFn: ({ signal }) => getTool(id, signal),
+  });
 }

@@ -14,5 +14,9 @@ export function getReviews(signal?: AbortSignal): Promise<ReviewList> {
 }
 
 export function useReviews() {
-  return useQuery({ queryKey: reviewsKeys.all, queryFn: ({ signal }) => getReviews(signal) });
+  return useQuery({
+    queryKey: reviewsKeys.all,
+    meta: { prerender: true },
+    queryFn: ({ signal }) => getReviews(signal),
+  });
 }

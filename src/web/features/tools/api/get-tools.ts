@@ -14,5 +14,9 @@ export function getTools(signal?: AbortSignal): Promise<ToolList> {
 }
 
 export function useTools() {
-  return useQuery({ queryKey: toolsKeys.all, queryFn: ({ signal }) => getTools(signal) });
+  return useQuery({
+    queryKey: toolsKeys.all,
+    meta: { prerender: true },
+    queryFn: ({ signal }) => getTools(signal),
+  });
 }

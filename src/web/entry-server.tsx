@@ -1,0 +1,91 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { dehydrate, hashKey, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { App } from './app/providers.tsx';
+import { authKeys, type SessionUser } from './features/auth/api/get-session.ts';
+import { setApiFetch, type ApiFetch } from './lib/api-client.ts';
+import { createQueryClient } from './lib/query-client.ts';
+
+export interface RenderedPage {
+  /** What goes inside #root. */
+  html: string;
+  /** The answers the page was drawn from, for the browser's query client (main.tsx). */
+  state: DehydratedState;
+}
+
+// The API calls of the page being drawn go to its own `fetchApi`: pages are drawn concurrently.
+const pageFetch = new AsyncLocalStorage<ApiFetch>();
+setApiFetch((url, init) => pageFetch.getStore()!(url, init));
+
+/**
+ * Draws a page's first view on the server, as its visitor sees it: signed in as `user` when the
+ * visitor's session cookie names one, with the answers the page reads (queries marked `prerender`)
+ * asked through `fetchApi`, which carries that session. Without a user, a page behind a sign-in is
+ * the spinner that waits for the session in the browser. The browser then takes over this HTML
+ * (main.tsx) instead of drawing it again.
+ */
+export function renderPage(url: string, fetchApi: ApiFetch, user: SessionUser | null): Promise<RenderedPage> {
+  return pageFetch.run(fetchApi, () => renderWith(url, user));
+}
+
+async function renderWith(url: string, user: SessionUser | null): Promise<RenderedPage> {
+  const queryClient = createQueryClient();
+  if (user) queryClient.setQueryData(authKeys.session, user);
+  // Each pass draws the page with the answers it has, and asks for the ones it found it reads:
+  // an answer can show a part that reads more (an admin's pages). A query that fails is left to
+  // the browser, which shows it loading and asks again.
+  const failed = new Set<string>();
+  for (let pass = 1; ; pass++) {
+    const html = await render(url, queryClient);
+    const wanted = queryClient.getQueryCache().findAll({
+      predicate: (query) =>
+        query.meta?.prerender === true && query.state.data === undefined && !failed.has(query.queryHash),
+    });
+    if (wanted.length === 0) return { html, state: dehydrateAnswers(queryClient) };
+    if (pass === MAX_PASSES) throw new Error(`${url} still read more after ${MAX_PASSES} passes`);
+    await Promise.all(
+      wanted.map((query) => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })),
+    );
+    for (const query of wanted) if (query.state.status === 'error') failed.add(query.queryHash);
+    queryClient.removeQueries({ predicate: (query) => failed.has(query.queryHash) });
+  }
+}
+
+const MAX_PASSES = 4;
+
+/** The answers the browser's query client starts from: the session and the pages' reads. */
+function dehydrateAnswers(queryClient: QueryClient): DehydratedState {
+  const session = hashKey(authKeys.session);
+  return dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) =>
+      (query.meta?.prerender === true || query.queryHash === session) && query.state.status === 'success',
+  });
+}
+
+/** The page, once every part of it that can load has loaded. */
+async function render(url: string, queryClient: QueryClient): Promise<string> {
+  const router = ({ children }: { children: ReactNode }) => (
+    <StaticRouter location={url}>{children}</StaticRouter>
+  );
+  // A part that fails would be left for the browser to draw, after an error in its console: the
+  // whole page is left to it instead (web.ts logs why).
+  let failure: unknown;
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>,
+    // One piece, however large: React would send a large part after a placeholder, swapped in by
+    // an inline script, which the CSP refuses.
+    { onError: (error) => void (failure ??= error), progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  if (failure) throw failure;
+  const decoder = new TextDecoder();
+  let html = '';
+  for await (const chunk of prelude) html += decoder.decode(chunk as Uint8Array, { stream: true });
+  html += decoder.decode();
+  // React's mark of a part sent as a placeholder, should it ever do so again.
+  if (html.includes('<!--$?-->')) throw new Error(`${url}: part of the page was left loading`);
+  return html;
+}
