@@ -28,6 +28,17 @@ interface Run {
   opportunities: string[];
 }
 
+/** Lighthouse's errors for a trace it did not record whole ("Please run Lighthouse again"). */
+const UNRECORDED_TRACE = new Set([
+  'NO_TRACING_STARTED',
+  'NO_RESOURCE_REQUEST',
+  'NO_NAVSTART',
+  'NO_DCL',
+  'NO_SPEEDLINE_FRAMES',
+  'NO_SCREENSHOTS',
+  'INVALID_SPEEDLINE',
+]);
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
@@ -49,7 +60,7 @@ export async function benchLighthouse(
   try {
     const page = await browser.newPage();
     const cdp = await page.createCDPSession();
-    const audit = async (path: string, formFactor: PageScore['formFactor']): Promise<Run> => {
+    const audit = async (path: string, formFactor: PageScore['formFactor'], attempt = 1): Promise<Run> => {
       await cdp.send('Network.clearBrowserCache');
       const flags: Flags = { logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true };
       const result = await lighthouse(
@@ -60,7 +71,16 @@ export async function benchLighthouse(
       );
       if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
       const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${path}: ${lhr.runtimeError.message}`);
+      if (lhr.runtimeError) {
+        const { code, message } = lhr.runtimeError;
+        // Lighthouse's own advice for a trace it failed to record: run it again (seen once in CI,
+        // NO_NAVSTART on the first audit of a fresh browser). Any other error is the page's.
+        if (UNRECORDED_TRACE.has(code) && attempt < 3) {
+          console.error(`Lighthouse: ${path} (${formFactor}): ${code}, auditing it again`);
+          return audit(path, formFactor, attempt + 1);
+        }
+        throw new Error(`Lighthouse: ${path}: ${message}`);
+      }
       if (new URL(lhr.finalDisplayedUrl).pathname !== path) {
         throw new Error(`${path} ended on ${lhr.finalDisplayedUrl}: is the customer signed in?`);
       }
