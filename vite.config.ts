@@ -33,13 +33,37 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes .vite/packages.json: the npm packages each chunk of the build holds. bench/bundle.ts reads
+ * it to prove that Swiper and Stripe's code load only on the routes that use them (DESIGN §6).
+ */
+function chunkPackages(): Plugin {
+  return {
+    name: 'torque-chunk-packages',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const packages: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const names = chunk.moduleIds.map((id) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1]);
+        packages[chunk.fileName] = [...new Set(names.filter((name) => name !== undefined))].sort();
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/packages.json',
+        source: `${JSON.stringify(packages, null, 1)}\n`,
+      });
+    },
+  };
+}
+
 // The SPA lives in src/web; its build lands in dist/web, which the server serves. The second build
 // (`vite build --ssr`) is the module the server draws each page's first view with, in dist/web/ssr
 // (entry-server.tsx): one file, its dependencies bundled in, never served.
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : '../../public',
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress(), chunkPackages()])],
   ssr: { noExternal: true },
   // React's production build on the server too, whatever NODE_ENV the store runs with.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},

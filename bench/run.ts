@@ -165,6 +165,14 @@ try {
     unit: 'KB',
     budget: { op: '<=', limit: 20 },
   });
+  for (const { name, inFirstLoad, elsewhere } of bundle.routeOnly) {
+    rows.push({
+      figure: `${name} code off its pages (first load + others)`,
+      value: Number(inFirstLoad) + elsewhere.length,
+      unit: '',
+      budget: { op: '<=', limit: 0 },
+    });
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
@@ -195,7 +203,13 @@ for (const r of rows) {
   }
   console.log(`${r.figure.padEnd(48)} ${String(r.value).padStart(8)} ${r.unit.padEnd(3)} ${verdict}`);
 }
-console.log('\nroute chunks (gzip KB):', JSON.stringify((detail.bundle as { routes: unknown }).routes));
+const bundle = detail.bundle as ReturnType<typeof benchBundle>;
+console.log('\nroute chunks (gzip KB):', JSON.stringify(bundle.routes));
+for (const { name, inFirstLoad, loadedBy } of bundle.routeOnly) {
+  console.log(
+    `${name} code loads with: ${[...(inFirstLoad ? ['the first load'] : []), ...loadedBy].join(', ')}`,
+  );
+}
 for (const l of detail.lighthouse as Awaited<ReturnType<typeof benchLighthouse>>) {
   if (l.performance < 100) {
     console.log(

@@ -223,9 +223,12 @@ describe('a page drawn by the server', () => {
     expect(res.body).not.toContain('fetchpriority="low"');
   });
 
-  it('does not serve the renderer itself', async () => {
+  it("does not serve the renderer itself, nor the build's manifest", async () => {
     const res = await drawn.app.inject('/ssr/entry-server.js');
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).not.toContain('renderPage');
+    const manifest = await drawn.app.inject('/.vite/manifest.json');
+    expect(manifest.headers['content-type']).toMatch(/text\/html/);
+    expect(manifest.body).not.toContain('isEntry');
   });
 });
