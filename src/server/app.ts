@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
-import { ResponseCache } from './db/response-cache.ts';
+import { ResponseCache, type CachedBody } from './db/response-cache.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
@@ -27,7 +27,7 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     /** The public catalogue's serialized answers, dropped on every change (any instance). */
-    catalogue: ResponseCache;
+    catalogue: ResponseCache<CachedBody>;
   }
 }
 
@@ -91,7 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  const catalogue = new ResponseCache();
+  const catalogue = new ResponseCache<CachedBody>();
   await database.onChange('catalogue', () => catalogue.clear());
   app.decorate('catalogue', catalogue);
 

@@ -1,24 +1,28 @@
-import { expect, it } from 'vitest';
-import { ResponseCache } from './response-cache.ts';
+import { expect, it, vi } from 'vitest';
+import { cachedJson, ResponseCache } from './response-cache.ts';
 
-it('loads once for concurrent callers and serves the stored bytes with a stable ETag', async () => {
-  const cache = new ResponseCache();
+it('loads once for concurrent callers and keeps the answer', async () => {
+  const cache = new ResponseCache<number[]>();
   let loads = 0;
-  const load = async () => {
-    loads++;
-    return [{ n: 1 }];
-  };
+  const load = async () => [++loads];
   const [a, b] = await Promise.all([cache.get('k', load), cache.get('k', load)]);
   expect(loads).toBe(1);
-  expect(a).toEqual(b);
-  expect(a.body.toString()).toBe('[{"n":1}]');
-  expect(a.etag).toMatch(/^"[\w-]+"$/);
-  expect((await cache.get('k', load)).etag).toBe(a.etag);
+  expect(a).toBe(b);
+  expect(await cache.get('k', load)).toEqual([1]);
   expect(loads).toBe(1);
 });
 
+it('keeps JSON as its bytes, with an ETag that names them', () => {
+  const a = cachedJson([{ n: 1 }]);
+  expect(a.body.toString()).toBe('[{"n":1}]');
+  expect(a.etag).toMatch(/^"[\w-]+"$/);
+  expect(cachedJson([{ n: 1 }]).etag).toBe(a.etag);
+  expect(cachedJson([{ n: 2 }]).etag).not.toBe(a.etag);
+  expect(cachedJson(null).empty).toBe(true);
+});
+
 it('loads again after a change, and never stores a load that a change overtook', async () => {
-  const cache = new ResponseCache();
+  const cache = new ResponseCache<string>();
   let value = 'old';
   let release!: () => void;
   const slow = () => {
@@ -30,13 +34,46 @@ it('loads again after a change, and never stores a load that a change overtook',
   value = 'new';
   cache.clear();
   release();
-  expect((await pending).body.toString()).toBe('"old"');
-  expect((await cache.get('k', async () => value)).body.toString()).toBe('"new"');
+  expect(await pending).toBe('old');
+  expect(await cache.get('k', async () => value)).toBe('new');
 });
 
 it('expires entries after its TTL, as a safety net for a lost notification', async () => {
-  const cache = new ResponseCache(0);
+  const cache = new ResponseCache<number>({ ttlMs: 0 });
   let n = 0;
   await cache.get('k', async () => ++n);
-  expect((await cache.get('k', async () => ++n)).body.toString()).toBe('2');
+  expect(await cache.get('k', async () => ++n)).toBe(2);
+});
+
+it('holds an answer across changes for its hold, then loads it again after the next change', async () => {
+  vi.useFakeTimers();
+  try {
+    const cache = new ResponseCache<number>({ holdMs: 1_000 });
+    let n = 0;
+    const load = async () => ++n;
+    expect(await cache.get('k', load)).toBe(1);
+    cache.clear();
+    vi.advanceTimersByTime(999);
+    expect(await cache.get('k', load)).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(await cache.get('k', load)).toBe(2);
+    // Past its hold, an answer no change has overtaken is kept.
+    vi.advanceTimersByTime(5_000);
+    expect(await cache.get('k', load)).toBe(2);
+    cache.clear();
+    expect(await cache.get('k', load)).toBe(3);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+it('never keeps an overtaken answer over a newer one', async () => {
+  const cache = new ResponseCache<string>({ holdMs: 60_000 });
+  let release!: () => void;
+  const slow = cache.get('k', () => new Promise<string>((resolve) => (release = () => resolve('old'))));
+  cache.clear();
+  expect(await cache.get('k', async () => 'new')).toBe('new');
+  release();
+  expect(await slow).toBe('old');
+  expect(await cache.get('k', async () => 'newer still')).toBe('new');
 });

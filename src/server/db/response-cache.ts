@@ -10,48 +10,66 @@ export interface CachedBody {
 }
 
 /**
- * Serialized answers of the public catalogue calls, kept in memory and dropped whenever the
- * database says the catalogue changed (a NOTIFY from a trigger, heard by every instance: see
- * Database.onChange). The TTL is only a safety net for a notification lost while a
- * listener reconnects.
+ * Answers kept in memory and dropped whenever the database says what they show changed (a NOTIFY
+ * from a trigger, heard by every instance: see Database.onChange): the public catalogue's JSON,
+ * and the pages drawn from it for visitors without a session (plugins/web.ts). The TTL is only a
+ * safety net for a notification lost while a listener reconnects. `holdMs` keeps an answer that
+ * long even across changes: a store busy selling changes its stock many times a second, and an
+ * answer that costs much to make is then made once per hold rather than once per sale.
  */
-export class ResponseCache {
-  private entries = new Map<string, CachedBody & { expires: number }>();
-  private pending = new Map<string, Promise<CachedBody>>();
-  // Bumped on every change: a load that started before a change must not be stored after it.
+export class ResponseCache<T> {
+  private entries = new Map<string, { value: T; generation: number; loadedAt: number }>();
+  private pending = new Map<string, Promise<T>>();
+  // Bumped on every change: an answer loaded before it is out of date.
   private generation = 0;
   private readonly ttlMs: number;
+  private readonly holdMs: number;
 
-  constructor(ttlMs = 30_000) {
+  constructor({ ttlMs = 30_000, holdMs = 0 }: { ttlMs?: number; holdMs?: number } = {}) {
     this.ttlMs = ttlMs;
+    this.holdMs = holdMs;
   }
 
   clear(): void {
     this.generation++;
-    this.entries.clear();
     this.pending.clear();
+    if (!this.holdMs) this.entries.clear();
   }
 
-  async get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
+  private fresh({ generation, loadedAt }: { generation: number; loadedAt: number }): boolean {
+    const age = Date.now() - loadedAt;
+    return age < this.ttlMs && (generation === this.generation || age < this.holdMs);
+  }
+
+  /** The stored answer, or the one `load` gives: once for concurrent callers. */
+  async get(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
-    if (hit && hit.expires > Date.now()) return hit;
+    if (hit && this.fresh(hit)) return hit.value;
     const inflight = this.pending.get(key);
     if (inflight) return inflight;
     const generation = this.generation;
+    const loadedAt = Date.now();
     const promise = load().then((value) => {
-      const body = Buffer.from(JSON.stringify(value));
-      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      const entry = { body, etag, empty: value === null };
-      if (generation === this.generation) {
-        this.entries.set(key, { ...entry, expires: Date.now() + this.ttlMs });
-        this.pending.delete(key);
+      // A load that a change overtook is kept only to be held, and never over a newer one.
+      const stored = this.entries.get(key);
+      const overtaken = generation !== this.generation;
+      if ((!overtaken || this.holdMs) && !(stored && stored.generation > generation)) {
+        this.entries.set(key, { value, generation, loadedAt });
       }
-      return entry;
+      if (this.pending.get(key) === promise) this.pending.delete(key);
+      return value;
     });
     this.pending.set(key, promise);
-    promise.catch(() => this.pending.delete(key));
+    promise.catch(() => this.pending.get(key) === promise && this.pending.delete(key));
     return promise;
   }
+}
+
+/** A value as the catalogue cache keeps it: JSON encoded once, with its ETag. */
+export function cachedJson(value: unknown): CachedBody {
+  const body = Buffer.from(JSON.stringify(value));
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return { body, etag, empty: value === null };
 }
 
 /** Whether an If-None-Match header names this ETag (a list, weak or strong, or `*`). */

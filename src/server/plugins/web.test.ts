@@ -1,9 +1,12 @@
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp } from '../../../tests/fixtures/accounts.ts';
 import { createTestApp } from '../../../tests/fixtures/test-app.ts';
+import { tools as toolsTable } from '../db/schema.ts';
 import { PAGES } from './page-preloads.ts';
 
 // A stand-in build: the plugin serves whatever vite wrote, so the test writes its own files.
@@ -153,6 +156,7 @@ describe('a page drawn by the server', () => {
     await writeFile(
       join(drawnDir, 'ssr', 'entry-server.js'),
       `export async function renderPage(url, fetchApi, user) {
+        globalThis.torqueRenders = (globalThis.torqueRenders ?? 0) + 1;
         if (url.startsWith('/broken')) throw new Error('cannot draw');
         const tools = await (await fetchApi('/api/tools', {})).json();
         const own = user ? (await fetchApi('/api/user/' + user.email, {})).status : 'none';
@@ -221,6 +225,44 @@ describe('a page drawn by the server', () => {
     expect(res.body).toContain(shell);
     expect(res.body).not.toContain('torque-state');
     expect(res.body).not.toContain('fetchpriority="low"');
+  });
+
+  it("draws a visitor's page once for every visitor, and again within a second of a catalogue change", async () => {
+    const renders = () => (globalThis as { torqueRenders?: number }).torqueRenders ?? 0;
+    const tools = (await drawn.app.inject('/api/tools')).json() as { _id: string }[];
+    const first = (await drawn.app.inject('/')).body;
+    const drawnSoFar = renders();
+    const again = await drawn.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(again.rawPayload).toString()).toBe(first);
+    expect(renders()).toBe(drawnSoFar);
+
+    // Drawn for each request: a signed-in visitor's page, an address with a query, an unknown one.
+    const account = await signUp(drawn.app, 'cached');
+    for (const request of [
+      { url: '/', headers: { cookie: account.cookie } },
+      { url: '/?from=mail' },
+      { url: '/no/such/page' },
+    ]) {
+      const before = renders();
+      await drawn.app.inject(request);
+      await drawn.app.inject(request);
+      expect(renders(), request.url).toBe(before + 2);
+    }
+
+    // The catalogue changes (on any instance): a visitor's page shows it a second later at most.
+    await drawn.db
+      .update(toolsTable)
+      .set({ archivedAt: new Date() })
+      .where(eq(toolsTable.id, tools.at(-1)!._id));
+    await vi.waitFor(
+      async () => {
+        expect((await drawn.app.inject('/')).body).toContain(
+          `<main>${tools.length - 1} tools at / for a visitor`,
+        );
+      },
+      { timeout: 3_000 },
+    );
   });
 
   it("does not serve the renderer itself, nor the build's manifest", async () => {

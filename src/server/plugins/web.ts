@@ -9,7 +9,8 @@ import { sessionUser, type SessionAnswer, type SessionUser } from '../../shared/
 import type { Config } from '../config.ts';
 import { cachedTool } from '../features/tools/tools.service.ts';
 import { HttpError } from './errors.ts';
-import { createPageHtml, type RenderedPage } from './page-preloads.ts';
+import { ResponseCache } from '../db/response-cache.ts';
+import { createPageHtml, PAGES, type RenderedPage } from './page-preloads.ts';
 
 /**
  * Serves the built SPA, precompressed (brotli or gzip): hashed assets are immutable. Every path
@@ -29,7 +30,11 @@ export default fp(async function web(app: FastifyInstance, { config }: { config:
       },
       await loadRenderer(app, config.webDir),
     );
+  // Drawing a page costs milliseconds of CPU: while sales change the catalogue many times a
+  // second, a visitor's page is drawn at most once a second (and shows stock a second old at most).
+  const forVisitors = new ResponseCache<ReturnType<typeof encodings>>({ holdMs: 1_000 });
   if (built) {
+    await app.database.onChange('catalogue', () => forVisitors.clear());
     await app.register(fastifyStatic, {
       root: config.webDir,
       wildcard: false,
@@ -55,24 +60,49 @@ export default fp(async function web(app: FastifyInstance, { config }: { config:
     if (!pageHtml) {
       throw new HttpError(503, 'web_not_built', 'The web app is not built yet: run `npm run build`.');
     }
-    const html = await pageHtml(req.url, req.headers.cookie);
-    reply
-      // A signed-in visitor's page carries their own answers.
-      .header('cache-control', 'private, no-cache')
-      .header('vary', 'accept-encoding')
-      .type('text/html; charset=utf-8');
-    // A page's HTML carries its own links, so it is compressed here rather than at build time.
+    const { cookie } = req.headers;
+    // A visitor without a session gets what every such visitor gets: the page is drawn once for
+    // them all, and again when the catalogue it shows changes (held a second at least). Only the
+    // store's own fixed paths are kept, so that no address can fill the memory.
+    const page =
+      !hasSessionCookie(cookie) && fixedPaths.has(req.url)
+        ? await forVisitors.get(req.url, async () => encodings(await pageHtml(req.url)))
+        : encodings(await pageHtml(req.url, cookie));
     const accepted = String(req.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepted)) {
-      return reply.header('content-encoding', 'br').send(brotliCompressSync(html, brotliFast));
-    }
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
-    return reply.send(html);
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    if (encoding) reply.header('content-encoding', encoding);
+    return (
+      reply
+        // A signed-in visitor's page carries their own answers.
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8')
+        .send(page(encoding))
+    );
   });
 });
 
+const fixedPaths = new Set(PAGES.map((page) => page.path).filter((path) => !path.includes(':')));
+
+const hasSessionCookie = (cookie: string | undefined): cookie is string =>
+  cookie !== undefined && /session_token=/.test(cookie);
+
 /** A few kilobytes of HTML: quality 5 compresses them nearly as well as 11, in a fraction of the time. */
 const brotliFast = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/**
+ * A page's bytes as sent: it carries its own links and answers, so it is compressed here rather
+ * than at build time, in each encoding when first asked for.
+ */
+function encodings(html: string) {
+  const sent: Partial<Record<'br' | 'gzip' | 'identity', Buffer>> = {};
+  return (encoding: 'br' | 'gzip' | undefined): Buffer =>
+    encoding === 'br'
+      ? (sent.br ??= brotliCompressSync(html, brotliFast))
+      : encoding === 'gzip'
+        ? (sent.gzip ??= gzipSync(html))
+        : (sent.identity ??= Buffer.from(html));
+}
 
 /**
  * The build's renderer of pages (src/web/entry-server.tsx, built into WEB_DIR/ssr), with the API
@@ -95,7 +125,7 @@ async function loadRenderer(app: FastifyInstance, webDir: string) {
   const get = (url: string, headers: Record<string, string>) =>
     app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...headers } });
   const sessionOf = async (cookie: string | undefined) => {
-    if (!cookie || !/session_token=/.test(cookie)) return null;
+    if (!hasSessionCookie(cookie)) return null;
     const answer = await get('/api/auth/get-session', { cookie });
     const found = answer.statusCode === 200 ? (answer.json() as SessionAnswer | null) : null;
     return found?.user ? found : null;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InsertResult } from '../../../shared/schemas/admin.ts';
 import { ApiError } from '../../../shared/schemas/error.ts';
 import { ReviewInput, ReviewList } from '../../../shared/schemas/review.ts';
-import { sendCached } from '../../db/response-cache.ts';
+import { cachedJson, sendCached } from '../../db/response-cache.ts';
 import { addReview, listReviews } from './reviews.service.ts';
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +12,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['reviews'], summary: 'Customer reviews, newest first', response: { 200: ReviewList } },
     },
     async (req, reply) =>
-      sendCached(req, reply, await app.catalogue.get('reviews', () => listReviews(app.db))),
+      sendCached(
+        req,
+        reply,
+        await app.catalogue.get('reviews', async () => cachedJson(await listReviews(app.db))),
+      ),
   );
 
   app.post(

@@ -3,14 +3,19 @@ import { z } from 'zod';
 import { ApiError } from '../../../shared/schemas/error.ts';
 import { Tool, ToolId, ToolList } from '../../../shared/schemas/tool.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { sendCached } from '../../db/response-cache.ts';
+import { cachedJson, sendCached } from '../../db/response-cache.ts';
 import { cachedTool, listTools } from './tools.service.ts';
 
 export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tools',
     { schema: { tags: ['tools'], summary: 'The catalogue', response: { 200: ToolList } } },
-    async (req, reply) => sendCached(req, reply, await app.catalogue.get('tools', () => listTools(app.db))),
+    async (req, reply) =>
+      sendCached(
+        req,
+        reply,
+        await app.catalogue.get('tools', async () => cachedJson(await listTools(app.db))),
+      ),
   );
 
   app.get(

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { toDollars } from '../../../shared/money.ts';
 import type { Tool } from '../../../shared/schemas/tool.ts';
 import type { Db } from '../../db/client.ts';
-import type { ResponseCache } from '../../db/response-cache.ts';
+import { cachedJson, type CachedBody, type ResponseCache } from '../../db/response-cache.ts';
 import { tools } from '../../db/schema.ts';
 
 const columns = {
@@ -30,8 +30,8 @@ export async function listTools(db: Db): Promise<Tool[]> {
 }
 
 /** One tool's answer as the catalogue cache keeps it: its body is `null` for no such tool. */
-export function cachedTool(catalogue: ResponseCache, db: Db, id: string) {
-  return catalogue.get(`tool:${id}`, async () => (await findTool(db, id)) ?? null);
+export function cachedTool(catalogue: ResponseCache<CachedBody>, db: Db, id: string) {
+  return catalogue.get(`tool:${id}`, async () => cachedJson((await findTool(db, id)) ?? null));
 }
 
 export async function findTool(db: Db, id: string): Promise<Tool | undefined> {
