@@ -5,24 +5,32 @@ import { load, type Ratio, sideBySide, startTarget, type Target } from './lib.ts
 const NODE_WRITES = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 /**
- * The public catalogue calls against a bare Fastify answering the same bytes from memory, side by
- * side (DESIGN §6: ≥ 0.8 for GET /api/tools; autocannon, 50 connections): what is left is the cost
- * of our stack (routing, hooks, the logger, the cache), not of the bytes on the wire.
+ * The public catalogue calls, and the home page as a visitor gets it (drawn by the server from the
+ * catalogue), against a bare Fastify answering the same bytes from memory, side by side (DESIGN §6:
+ * ≥ 0.8 for GET /api/tools; autocannon, 50 connections): what is left is the cost of our stack
+ * (routing, hooks, the logger, the caches), not of the bytes on the wire. Figures are keyed by the
+ * address as the API reference names it; `only` measures that one alone.
  */
 export async function benchCatalogue(
   app: Target,
   dir: string,
-  opts: { duration: number; rounds: number; only?: 'tools' },
+  opts: { duration: number; rounds: number; only?: string },
 ) {
   const tools = (await (await fetch(`${app.url}/api/tools`)).json()) as { _id: string }[];
-  const all = { tools: '/api/tools', tool: `/api/tool/${tools[0]!._id}`, reviews: '/api/reviews' };
-  const paths = opts.only ? { [opts.only]: all[opts.only] } : all;
+  const all: Record<string, string> = {
+    '/api/tools': '/api/tools',
+    '/api/tool/{id}': `/api/tool/${tools[0]!._id}`,
+    '/api/reviews': '/api/reviews',
+    '/ (page)': '/',
+  };
+  const paths = opts.only ? { [opts.only]: all[opts.only]! } : all;
   // The bare route answers the very bytes the store sends: its body and its headers (the security
-  // set and the ETag among them), but for those Node writes itself.
+  // set and the ETag among them), but for those Node writes itself. Neither side is asked to
+  // compress: the page goes as it is.
   const answers: Record<string, { file: string; headers: Record<string, string> }> = {};
-  for (const [name, path] of Object.entries(paths)) {
-    const res = await fetch(app.url + path);
-    const file = join(dir, `${name}.json`);
+  for (const [index, path] of Object.values(paths).entries()) {
+    const res = await fetch(app.url + path, { headers: { 'accept-encoding': 'identity' } });
+    const file = join(dir, `answer-${index}`);
     writeFileSync(file, Buffer.from(await res.arrayBuffer()));
     const headers = Object.fromEntries([...res.headers].filter(([key]) => !NODE_WRITES.has(key)));
     answers[path] = { file, headers };

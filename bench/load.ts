@@ -84,6 +84,9 @@ try {
     connections,
     duration: seconds,
     requests: [
+      // Browsing: the home page, drawn by the server with the catalogue (decision 011), then the
+      // calls the app makes as the visitor moves on.
+      { method: 'GET', path: '/', headers: { 'accept-encoding': 'br' } },
       { method: 'GET', path: '/api/tools' },
       {
         method: 'GET',
