@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessionUser, type SessionAnswer, type SessionUser } from '../../shared/session.ts';
 import type { Config } from '../config.ts';
+import { ResponseCache } from '../db/response-cache.ts';
 import { cachedTool } from '../features/tools/tools.service.ts';
 import { HttpError } from './errors.ts';
-import { ResponseCache } from '../db/response-cache.ts';
 import { createPageHtml, PAGES, type RenderedPage } from './page-preloads.ts';
 
 /**
