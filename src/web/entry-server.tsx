@@ -3,17 +3,11 @@ import { dehydrate, hashKey, type DehydratedState, type QueryClient } from '@tan
 import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import type { RenderedPage } from '../shared/rendered-page.ts';
 import { App } from './app/providers.tsx';
 import { authKeys, type SessionUser } from './features/auth/api/get-session.ts';
 import { setApiFetch, type ApiFetch } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
-
-export interface RenderedPage {
-  /** What goes inside #root. */
-  html: string;
-  /** The answers the page was drawn from, for the browser's query client (main.tsx). */
-  state: DehydratedState;
-}
 
 // The API calls of the page being drawn go to its own `fetchApi`: pages are drawn concurrently.
 const pageFetch = new AsyncLocalStorage<ApiFetch>();

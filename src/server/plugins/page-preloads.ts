@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RenderedPage } from '../../shared/rendered-page.ts';
 import { ToolId } from '../../shared/schemas/tool.ts';
 
 /** A chunk of the web build, as Vite's manifest describes it. */
@@ -88,10 +89,8 @@ function match(pattern: string, path: string): Params | undefined {
   return params;
 }
 
-/** A page's first view drawn on the server (src/web/entry-server.tsx). */
-export interface RenderedPage {
-  html: string;
-  state: unknown;
+/** A page's first view drawn on the server (src/web/entry-server.tsx), and for whom. */
+export interface DrawnPage extends RenderedPage {
   /** Drawn for the signed-in visitor the session cookie names. */
   signedIn: boolean;
 }
@@ -107,7 +106,7 @@ export interface RenderedPage {
 export function createPageHtml(
   webDir: string,
   lookupImage: ImageLookup,
-  render?: (url: string, cookie: string | undefined) => Promise<RenderedPage | undefined>,
+  render?: (url: string, cookie: string | undefined) => Promise<DrawnPage | undefined>,
 ) {
   const html = readFileSync(join(webDir, 'index.html'), 'utf8');
   const manifestFile = join(webDir, '.vite', 'manifest.json');

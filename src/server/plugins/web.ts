@@ -5,12 +5,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { RenderedPage } from '../../shared/rendered-page.ts';
 import { sessionUser, type SessionAnswer, type SessionUser } from '../../shared/session.ts';
 import type { Config } from '../config.ts';
 import { ResponseCache } from '../db/response-cache.ts';
 import { cachedTool } from '../features/tools/tools.service.ts';
 import { HttpError } from './errors.ts';
-import { createPageHtml, PAGES, type RenderedPage } from './page-preloads.ts';
+import { createPageHtml, PAGES } from './page-preloads.ts';
 
 /**
  * Serves the built SPA, precompressed (brotli or gzip): hashed assets are immutable. Every path
