@@ -1,7 +1,7 @@
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Page } from 'puppeteer-core';
-import { chromiumFlags, chromiumPath } from '../tests/fixtures/chromium.ts';
+import { chromiumFlags, chromiumPath } from '#tests/fixtures/chromium.ts';
 import { median } from './lib.ts';
 
 export interface PageScore {

@@ -5,8 +5,8 @@
 // Listens on PORT (default: any free port) and prints the port as its first line.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
 
 const [mode, arg] = process.argv.slice(2);
 

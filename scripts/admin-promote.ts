@@ -1,8 +1,8 @@
 // `npm run admin:promote -- <email>`: makes an existing account an admin, on the configured
 // database (DATABASE_URL, or the embedded one in DATA_DIR: stop the store first, it holds the lock).
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { promoteToAdmin } from '../src/server/features/users/users.service.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { promoteToAdmin } from '#server/features/users/users.service.ts';
 
 const email = process.argv[2];
 if (!email || !email.includes('@')) {

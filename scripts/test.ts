@@ -3,7 +3,7 @@
 // (Playwright in Debian's Chromium).
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { chromiumPath as chromium } from '../tests/fixtures/chromium.ts';
+import { chromiumPath as chromium } from '#tests/fixtures/chromium.ts';
 
 if (!existsSync(chromium)) {
   console.error(

@@ -3,7 +3,7 @@ import { dehydrate, hashKey, type DehydratedState, type QueryClient } from '@tan
 import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import type { RenderedPage } from '../shared/rendered-page.ts';
+import type { RenderedPage } from '#shared/rendered-page.ts';
 import { App } from './app/providers.tsx';
 import { authKeys, type SessionUser } from './features/auth/api/get-session.ts';
 import { setApiFetch, type ApiFetch } from './lib/api-client.ts';

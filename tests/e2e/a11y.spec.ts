@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations } from '../fixtures/e2e-helpers.ts';
+import { seriousViolations } from '#tests/fixtures/e2e-helpers.ts';
 
 const pages: { path: string; ready: (page: Page) => Promise<void> }[] = [
   {

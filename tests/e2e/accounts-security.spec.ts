@@ -16,7 +16,7 @@ import {
   submitLogin,
   totp,
   wrongTotp,
-} from '../fixtures/e2e-helpers.ts';
+} from '#tests/fixtures/e2e-helpers.ts';
 
 test.describe('Google sign-in', () => {
   test('Continue with Google signs in through the provider and comes back signed in', async ({

@@ -16,7 +16,7 @@ import {
   storeURL,
   submitLogin,
   uniqueEmail,
-} from '../fixtures/e2e-helpers.ts';
+} from '#tests/fixtures/e2e-helpers.ts';
 
 test.describe('registration', () => {
   test('@mobile registering lands on the dashboard, signed in', async ({ page }) => {

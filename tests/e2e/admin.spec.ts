@@ -9,7 +9,7 @@ import {
   type Page,
   type PlaywrightWorkerArgs,
 } from '@playwright/test';
-import type { Tool } from '../../src/shared/schemas/tool.ts';
+import type { Tool } from '#shared/schemas/tool.ts';
 import {
   adminAccount,
   newAccount,
@@ -17,7 +17,7 @@ import {
   storeURL,
   uniqueEmail,
   type Account,
-} from '../fixtures/e2e-helpers.ts';
+} from '#tests/fixtures/e2e-helpers.ts';
 
 const origin = { origin: storeURL };
 

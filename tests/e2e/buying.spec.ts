@@ -2,7 +2,7 @@
 // through the API, buys a tool from the home page, pays with the sandbox gateway's test cards and
 // cancels. The store runs on a fresh database for the whole run, so stock is read, never assumed.
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, seriousViolations, storeURL, uniqueEmail } from '../fixtures/e2e-helpers.ts';
+import { PASSWORD, seriousViolations, storeURL, uniqueEmail } from '#tests/fixtures/e2e-helpers.ts';
 
 interface Tool {
   _id: string;

@@ -1,11 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ToolList, type Tool } from '../../src/shared/schemas/tool.ts';
+import { ToolList, type Tool } from '#shared/schemas/tool.ts';
 import {
   createAccount,
   expectSignedInNavbar,
   loginThroughForm,
   newAccount,
-} from '../fixtures/e2e-helpers.ts';
+} from '#tests/fixtures/e2e-helpers.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, loginThroughForm, newAccount, storeURL } from '../fixtures/e2e-helpers.ts';
+import { createAccount, loginThroughForm, newAccount, storeURL } from '#tests/fixtures/e2e-helpers.ts';
 
 // Stored-XSS payloads in every free-text field a customer controls render as inert text wherever
 // the store shows them: home carousel, dashboard profile, My Orders.

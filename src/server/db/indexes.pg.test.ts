@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import * as OTPAuth from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { origin, signIn, signUp, type TestAccount } from '../../../tests/fixtures/accounts.ts';
-import { createTestApp } from '../../../tests/fixtures/test-app.ts';
-import { expireUnpaidOrders } from '../features/orders/orders.service.ts';
+import { origin, signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { expireUnpaidOrders } from '#server/features/orders/orders.service.ts';
 
 /**
  * Issue 7: an index for every query the API makes. Every statement the store sends PostgreSQL on a

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { origin, signIn, signUp, type TestAccount } from '../../../tests/fixtures/accounts.ts';
-import { createTestApp, testConfig } from '../../../tests/fixtures/test-app.ts';
-import { buildApp } from '../app.ts';
-import { user } from '../db/auth-schema.ts';
-import { profiles, tools } from '../db/schema.ts';
+import { origin, signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
+import { buildApp } from '#server/app.ts';
+import { user } from '#server/db/auth-schema.ts';
+import { profiles, tools } from '#server/db/schema.ts';
 import {
   changedTables,
   expireSession,

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { origin, signUp, type TestAccount } from '../../../tests/fixtures/accounts.ts';
-import { createTestApp } from '../../../tests/fixtures/test-app.ts';
-import { user } from '../db/auth-schema.ts';
-import { orders, reviews, tools } from '../db/schema.ts';
+import { origin, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { user } from '#server/db/auth-schema.ts';
+import { orders, reviews, tools } from '#server/db/schema.ts';
 import {
   changedTables,
   insertOrder,

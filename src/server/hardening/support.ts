@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { session, user } from '../db/auth-schema.ts';
-import type { Db } from '../db/client.ts';
-import { orders, tools } from '../db/schema.ts';
+import { session, user } from '#server/db/auth-schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { orders, tools } from '#server/db/schema.ts';
 
 /**
  * The tables whose content a refused call must leave alone. Sessions and verifications are left

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { origin, signUp, type TestAccount } from '../../../tests/fixtures/accounts.ts';
-import { createTestApp, openTestDatabase, testConfig } from '../../../tests/fixtures/test-app.ts';
-import type { Config } from '../config.ts';
-import { buildApp } from '../app.ts';
+import { origin, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createTestApp, openTestDatabase, testConfig } from '#tests/fixtures/test-app.ts';
+import type { Config } from '#server/config.ts';
+import { buildApp } from '#server/app.ts';
 import { insertTool, isErrorShape, leaksIn, parseJson } from './support.ts';
 
 // better-auth decides once, when its module loads, whether it runs under a test runner (NODE_ENV

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config.ts';
 
 export interface Mail {
   to: string;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { type Card, luhnValid } from '../../shared/schemas/payment.ts';
-import type { Db } from '../db/client.ts';
-import { sandboxPaymentIntents } from '../db/schema.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { type Card, luhnValid } from '#shared/schemas/payment.ts';
+import type { Db } from '#server/db/client.ts';
+import { sandboxPaymentIntents } from '#server/db/schema.ts';
+import { HttpError } from '#server/plugins/errors.ts';
 import { CURRENCY, type PaymentGateway, type PaymentIntent } from './gateway.ts';
 
 type Row = typeof sandboxPaymentIntents.$inferSelect;

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { origin, signIn, signUp, type TestAccount } from '../../../tests/fixtures/accounts.ts';
-import { createTestApp, testConfig } from '../../../tests/fixtures/test-app.ts';
-import { buildApp } from '../app.ts';
-import { user } from '../db/auth-schema.ts';
-import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from '../features/users/users.service.ts';
+import { origin, signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
+import { buildApp } from '#server/app.ts';
+import { user } from '#server/db/auth-schema.ts';
+import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from '#server/features/users/users.service.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'torque-auth-'));
 let t: Awaited<ReturnType<typeof createTestApp>>;

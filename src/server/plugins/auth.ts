@@ -6,10 +6,10 @@ import { bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.ts';
-import { type Db, schema } from '../db/client.ts';
-import { session, user } from '../db/auth-schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Config } from '#server/config.ts';
+import { type Db, schema } from '#server/db/client.ts';
+import { session, user } from '#server/db/auth-schema.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
 import { HttpError } from './errors.ts';
 import { SessionCache } from './session-cache.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError } from '../../shared/schemas/error.ts';
+import type { ApiError } from '#shared/schemas/error.ts';
 
 /** An answer the API means to give: status, a stable code and a message a person can read. */
 export class HttpError extends Error {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RenderedPage } from '../../shared/rendered-page.ts';
-import { ToolId } from '../../shared/schemas/tool.ts';
+import type { RenderedPage } from '#shared/rendered-page.ts';
+import { ToolId } from '#shared/schemas/tool.ts';
 
 /** A chunk of the web build, as Vite's manifest describes it. */
 interface Chunk {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config.ts';
 
 /**
  * Security headers. Documents (the SPA, its assets, the API docs page) get helmet's full set, with

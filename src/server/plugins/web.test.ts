@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signUp } from '../../../tests/fixtures/accounts.ts';
-import { createTestApp } from '../../../tests/fixtures/test-app.ts';
-import { tools as toolsTable } from '../db/schema.ts';
+import { signUp } from '#tests/fixtures/accounts.ts';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { tools as toolsTable } from '#server/db/schema.ts';
 import { PAGES } from './page-preloads.ts';
 
 // A stand-in build: the plugin serves whatever vite wrote, so the test writes its own files.

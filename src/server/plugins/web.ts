@@ -5,11 +5,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { RenderedPage } from '../../shared/rendered-page.ts';
-import { sessionUser, type SessionAnswer, type SessionUser } from '../../shared/session.ts';
-import type { Config } from '../config.ts';
-import { ResponseCache } from '../db/response-cache.ts';
-import { cachedTool } from '../features/tools/tools.service.ts';
+import type { RenderedPage } from '#shared/rendered-page.ts';
+import { sessionUser, type SessionAnswer, type SessionUser } from '#shared/session.ts';
+import type { Config } from '#server/config.ts';
+import { ResponseCache } from '#server/db/response-cache.ts';
+import { cachedTool } from '#server/features/tools/tools.service.ts';
 import { HttpError } from './errors.ts';
 import { createPageHtml, PAGES } from './page-preloads.ts';
 

@@ -1,8 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
-import { RootLayout } from '../components/layout/root-layout.tsx';
-import { RequireAdmin } from '../features/auth/require-admin.tsx';
-import { RequireAuth } from '../features/auth/require-auth.tsx';
+import { RootLayout } from '#web/components/layout/root-layout.tsx';
+import { RequireAdmin } from '#web/features/auth/require-admin.tsx';
+import { RequireAuth } from '#web/features/auth/require-auth.tsx';
 
 // Every page is its own chunk, so heavy code (Swiper on the home page) loads only where it is used.
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -12,43 +12,46 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
   });
 }
 
-const HomePage = lazyPage(() => import('../features/home/home-page.tsx'), 'HomePage');
-const BlogsPage = lazyPage(() => import('../features/blogs/blogs-page.tsx'), 'BlogsPage');
-const PortfolioPage = lazyPage(() => import('../features/portfolio/portfolio-page.tsx'), 'PortfolioPage');
-const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage');
-const RegistrationPage = lazyPage(() => import('../features/auth/registration-page.tsx'), 'RegistrationPage');
+const HomePage = lazyPage(() => import('#web/features/home/home-page.tsx'), 'HomePage');
+const BlogsPage = lazyPage(() => import('#web/features/blogs/blogs-page.tsx'), 'BlogsPage');
+const PortfolioPage = lazyPage(() => import('#web/features/portfolio/portfolio-page.tsx'), 'PortfolioPage');
+const LoginPage = lazyPage(() => import('#web/features/auth/login-page.tsx'), 'LoginPage');
+const RegistrationPage = lazyPage(
+  () => import('#web/features/auth/registration-page.tsx'),
+  'RegistrationPage',
+);
 const ForgotPasswordPage = lazyPage(
-  () => import('../features/auth/forgot-password-page.tsx'),
+  () => import('#web/features/auth/forgot-password-page.tsx'),
   'ForgotPasswordPage',
 );
 const ResetPasswordPage = lazyPage(
-  () => import('../features/auth/reset-password-page.tsx'),
+  () => import('#web/features/auth/reset-password-page.tsx'),
   'ResetPasswordPage',
 );
-const PurchasePage = lazyPage(() => import('../features/purchase/purchase-page.tsx'), 'PurchasePage');
+const PurchasePage = lazyPage(() => import('#web/features/purchase/purchase-page.tsx'), 'PurchasePage');
 const DashboardLayout = lazyPage(
-  () => import('../features/dashboard/dashboard-layout.tsx'),
+  () => import('#web/features/dashboard/dashboard-layout.tsx'),
   'DashboardLayout',
 );
-const MyProfilePage = lazyPage(() => import('../features/profile/my-profile-page.tsx'), 'MyProfilePage');
-const MyOrdersPage = lazyPage(() => import('../features/orders/my-orders-page.tsx'), 'MyOrdersPage');
-const AddReviewPage = lazyPage(() => import('../features/dashboard/add-review-page.tsx'), 'AddReviewPage');
-const PaymentPage = lazyPage(() => import('../features/payment/payment-page.tsx'), 'PaymentPage');
+const MyProfilePage = lazyPage(() => import('#web/features/profile/my-profile-page.tsx'), 'MyProfilePage');
+const MyOrdersPage = lazyPage(() => import('#web/features/orders/my-orders-page.tsx'), 'MyOrdersPage');
+const AddReviewPage = lazyPage(() => import('#web/features/dashboard/add-review-page.tsx'), 'AddReviewPage');
+const PaymentPage = lazyPage(() => import('#web/features/payment/payment-page.tsx'), 'PaymentPage');
 const ManageOrdersPage = lazyPage(
-  () => import('../features/dashboard/manage-orders-page.tsx'),
+  () => import('#web/features/dashboard/manage-orders-page.tsx'),
   'ManageOrdersPage',
 );
 const AddProductsPage = lazyPage(
-  () => import('../features/dashboard/add-products-page.tsx'),
+  () => import('#web/features/dashboard/add-products-page.tsx'),
   'AddProductsPage',
 );
-const MakeAdminPage = lazyPage(() => import('../features/dashboard/make-admin-page.tsx'), 'MakeAdminPage');
+const MakeAdminPage = lazyPage(() => import('#web/features/dashboard/make-admin-page.tsx'), 'MakeAdminPage');
 const ManageProductsPage = lazyPage(
-  () => import('../features/dashboard/manage-products-page.tsx'),
+  () => import('#web/features/dashboard/manage-products-page.tsx'),
   'ManageProductsPage',
 );
-const AuditPage = lazyPage(() => import('../features/admin/audit-page.tsx'), 'AuditPage');
-const NotFoundPage = lazyPage(() => import('../features/errors/not-found-page.tsx'), 'NotFoundPage');
+const AuditPage = lazyPage(() => import('#web/features/admin/audit-page.tsx'), 'AuditPage');
+const NotFoundPage = lazyPage(() => import('#web/features/errors/not-found-page.tsx'), 'NotFoundPage');
 
 /**
  * SPEC §2 routes. Declarative routes rather than a data router: the data router's code would add

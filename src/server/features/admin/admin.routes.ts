@@ -9,10 +9,10 @@ import {
   ShiftNowInput,
   ShiftNowResult,
   UserList,
-} from '../../../shared/schemas/admin.ts';
-import { ApiError } from '../../../shared/schemas/error.ts';
-import { OrderList } from '../../../shared/schemas/order.ts';
-import { HttpError } from '../../plugins/errors.ts';
+} from '#shared/schemas/admin.ts';
+import { ApiError } from '#shared/schemas/error.ts';
+import { OrderList } from '#shared/schemas/order.ts';
+import { HttpError } from '#server/plugins/errors.ts';
 import {
   addTool,
   archiveTool,

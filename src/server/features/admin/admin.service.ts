@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { toCents } from '../../../shared/money.ts';
-import type { AddToolInput, AuditEntry, UserRecord } from '../../../shared/schemas/admin.ts';
-import type { Order } from '../../../shared/schemas/order.ts';
-import { ToolId } from '../../../shared/schemas/tool.ts';
-import { user } from '../../db/auth-schema.ts';
-import type { Db } from '../../db/client.ts';
-import { auditLog, orders, tools } from '../../db/schema.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
-import { HttpError, notFound } from '../../plugins/errors.ts';
-import { toOrder } from '../orders/orders.service.ts';
+import { toCents } from '#shared/money.ts';
+import type { AddToolInput, AuditEntry, UserRecord } from '#shared/schemas/admin.ts';
+import type { Order } from '#shared/schemas/order.ts';
+import { ToolId } from '#shared/schemas/tool.ts';
+import { user } from '#server/db/auth-schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { auditLog, orders, tools } from '#server/db/schema.ts';
+import type { CurrentUser } from '#server/plugins/auth.ts';
+import { HttpError, notFound } from '#server/plugins/errors.ts';
+import { toOrder } from '#server/features/orders/orders.service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, signUp, type TestAccount } from '../../../../tests/fixtures/accounts.ts';
-import { createTestApp } from '../../../../tests/fixtures/test-app.ts';
-import { orders, tools } from '../../db/schema.ts';
+import { signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { orders, tools } from '#server/db/schema.ts';
 
 const ADMIN = 'chief@example.com';
 let t: Awaited<ReturnType<typeof createTestApp>>;

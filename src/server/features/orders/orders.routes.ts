@@ -1,14 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../../shared/schemas/error.ts';
-import {
-  CancelResult,
-  Order,
-  OrderList,
-  PurchaseInput,
-  PurchaseResult,
-} from '../../../shared/schemas/order.ts';
-import { HttpError, notFound } from '../../plugins/errors.ts';
+import { ApiError } from '#shared/schemas/error.ts';
+import { CancelResult, Order, OrderList, PurchaseInput, PurchaseResult } from '#shared/schemas/order.ts';
+import { HttpError, notFound } from '#server/plugins/errors.ts';
 import { cancelOrder, findOrderFor, listOrdersOf, purchase, toOrder } from './orders.service.ts';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };

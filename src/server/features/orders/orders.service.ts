@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { orderTotalCents, toDollars } from '../../../shared/money.ts';
-import type { Order, PurchaseInput, PurchaseResult } from '../../../shared/schemas/order.ts';
-import { ToolId } from '../../../shared/schemas/tool.ts';
-import { type Db, runPrepared } from '../../db/client.ts';
-import { orders, tools } from '../../db/schema.ts';
-import { errorChain, HttpError, notFound } from '../../plugins/errors.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import { orderTotalCents, toDollars } from '#shared/money.ts';
+import type { Order, PurchaseInput, PurchaseResult } from '#shared/schemas/order.ts';
+import { ToolId } from '#shared/schemas/tool.ts';
+import { type Db, runPrepared } from '#server/db/client.ts';
+import { orders, tools } from '#server/db/schema.ts';
+import { errorChain, HttpError, notFound } from '#server/plugins/errors.ts';
+import type { CurrentUser } from '#server/plugins/auth.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 

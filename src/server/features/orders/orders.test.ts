@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../../../../tests/fixtures/accounts.ts';
-import { createTestApp } from '../../../../tests/fixtures/test-app.ts';
-import { session, user } from '../../db/auth-schema.ts';
-import { orders, tools } from '../../db/schema.ts';
-import { promoteToAdmin } from '../users/users.service.ts';
+import { signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { session, user } from '#server/db/auth-schema.ts';
+import { orders, tools } from '#server/db/schema.ts';
+import { promoteToAdmin } from '#server/features/users/users.service.ts';
 import { expireUnpaidOrders } from './orders.service.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { ApiError } from '../../../shared/schemas/error.ts';
+import { ApiError } from '#shared/schemas/error.ts';
 import {
   CreatePaymentIntentInput,
   MarkPaidInput,
@@ -9,13 +9,13 @@ import {
   PaymentIntentResult,
   SandboxConfirmInput,
   SandboxConfirmResult,
-} from '../../../shared/schemas/payment.ts';
-import { OrderId } from '../../../shared/schemas/order.ts';
+} from '#shared/schemas/payment.ts';
+import { OrderId } from '#shared/schemas/order.ts';
 import { eq } from 'drizzle-orm';
-import { orders, sandboxPaymentIntents } from '../../db/schema.ts';
-import type { PaymentGateway } from '../../payments/gateway.ts';
-import type { SandboxGateway } from '../../payments/sandbox.ts';
-import { HttpError, notFound } from '../../plugins/errors.ts';
+import { orders, sandboxPaymentIntents } from '#server/db/schema.ts';
+import type { PaymentGateway } from '#server/payments/gateway.ts';
+import type { SandboxGateway } from '#server/payments/sandbox.ts';
+import { HttpError, notFound } from '#server/plugins/errors.ts';
 import { createPaymentIntent, markPaid } from './payments.service.ts';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { orderTotalCents, toCents } from '../../../shared/money.ts';
-import type { PaymentIntentResult } from '../../../shared/schemas/payment.ts';
-import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
-import { CURRENCY, type PaymentGateway } from '../../payments/gateway.ts';
-import { HttpError, notFound } from '../../plugins/errors.ts';
+import { orderTotalCents, toCents } from '#shared/money.ts';
+import type { PaymentIntentResult } from '#shared/schemas/payment.ts';
+import type { Db } from '#server/db/client.ts';
+import { orders } from '#server/db/schema.ts';
+import { CURRENCY, type PaymentGateway } from '#server/payments/gateway.ts';
+import { HttpError, notFound } from '#server/plugins/errors.ts';
 
 const conflict = (code: string, message: string) => new HttpError(409, code, message);
 

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../../../../tests/fixtures/accounts.ts';
-import { startStripeImitation } from '../../../../tests/fixtures/stripe-imitation.ts';
-import { createTestApp } from '../../../../tests/fixtures/test-app.ts';
-import { orders, sandboxPaymentIntents, tools } from '../../db/schema.ts';
+import { signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { startStripeImitation } from '#tests/fixtures/stripe-imitation.ts';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { orders, sandboxPaymentIntents, tools } from '#server/db/schema.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ReviewList } from '../../../shared/schemas/review.ts';
-import { signUp } from '../../../../tests/fixtures/accounts.ts';
-import { createTestApp } from '../../../../tests/fixtures/test-app.ts';
-import { user } from '../../db/auth-schema.ts';
-import { orders, reviews, tools } from '../../db/schema.ts';
-import { seedReviews } from '../../db/seed-data.ts';
+import { ReviewList } from '#shared/schemas/review.ts';
+import { signUp } from '#tests/fixtures/accounts.ts';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { user } from '#server/db/auth-schema.ts';
+import { orders, reviews, tools } from '#server/db/schema.ts';
+import { seedReviews } from '#server/db/seed-data.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

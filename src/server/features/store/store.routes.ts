@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { StoreConfig } from '../../../shared/schemas/store-config.ts';
+import { StoreConfig } from '#shared/schemas/store-config.ts';
 
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../../shared/schemas/error.ts';
-import { Tool, ToolId, ToolList } from '../../../shared/schemas/tool.ts';
-import { notFound } from '../../plugins/errors.ts';
-import { cachedJson, sendCached } from '../../db/response-cache.ts';
+import { ApiError } from '#shared/schemas/error.ts';
+import { Tool, ToolId, ToolList } from '#shared/schemas/tool.ts';
+import { notFound } from '#server/plugins/errors.ts';
+import { cachedJson, sendCached } from '#server/db/response-cache.ts';
 import { cachedTool, listTools } from './tools.service.ts';
 
 export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { toDollars } from '../../../shared/money.ts';
-import type { Tool } from '../../../shared/schemas/tool.ts';
-import type { Db } from '../../db/client.ts';
-import { cachedJson, type CachedBody, type ResponseCache } from '../../db/response-cache.ts';
-import { tools } from '../../db/schema.ts';
+import { toDollars } from '#shared/money.ts';
+import type { Tool } from '#shared/schemas/tool.ts';
+import type { Db } from '#server/db/client.ts';
+import { cachedJson, type CachedBody, type ResponseCache } from '#server/db/response-cache.ts';
+import { tools } from '#server/db/schema.ts';
 
 const columns = {
   _id: tools.id,

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ToolList } from '../../../shared/schemas/tool.ts';
-import { createTestApp } from '../../../../tests/fixtures/test-app.ts';
-import { tools } from '../../db/schema.ts';
-import { seedTools } from '../../db/seed-data.ts';
+import { ToolList } from '#shared/schemas/tool.ts';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { tools } from '#server/db/schema.ts';
+import { seedTools } from '#server/db/seed-data.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../../shared/schemas/error.ts';
-import { AdminCheck, ProfileUpdate, TokenResponse, UserProfile } from '../../../shared/schemas/user.ts';
-import { HttpError, notFound } from '../../plugins/errors.ts';
+import { ApiError } from '#shared/schemas/error.ts';
+import { AdminCheck, ProfileUpdate, TokenResponse, UserProfile } from '#shared/schemas/user.ts';
+import { HttpError, notFound } from '#server/plugins/errors.ts';
 import { ensureProfile, getProfile, updateProfile } from './users.service.ts';
 
 const EmailParam = z.object({ email: z.string().trim().min(3).max(254) });

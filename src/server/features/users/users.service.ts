@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ProfileUpdate, UserProfile } from '../../../shared/schemas/user.ts';
-import { user } from '../../db/auth-schema.ts';
-import type { Db } from '../../db/client.ts';
-import { profiles } from '../../db/schema.ts';
-import type { Auth } from '../../plugins/auth.ts';
+import type { ProfileUpdate, UserProfile } from '#shared/schemas/user.ts';
+import { user } from '#server/db/auth-schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { profiles } from '#server/db/schema.ts';
+import type { Auth } from '#server/plugins/auth.ts';
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db

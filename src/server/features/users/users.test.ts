@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { origin, signIn, signUp, type TestAccount } from '../../../../tests/fixtures/accounts.ts';
-import { createTestApp } from '../../../../tests/fixtures/test-app.ts';
-import { session, user } from '../../db/auth-schema.ts';
-import { profiles } from '../../db/schema.ts';
+import { origin, signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { session, user } from '#server/db/auth-schema.ts';
+import { profiles } from '#server/db/schema.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL, promoteToAdmin } from './users.service.ts';
 
 const BOSS = 'boss@example.com';

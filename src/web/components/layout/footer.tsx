@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router';
-import { LogoMark, MailIcon, MapPinIcon, PhoneIcon } from '../ui/icons.tsx';
+import { LogoMark, MailIcon, MapPinIcon, PhoneIcon } from '#web/components/ui/icons.tsx';
 
 const toolsSection: To = { pathname: '/', hash: '#tools' };
 

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useCurrentUser } from '../../features/auth/use-current-user.ts';
-import { useSignOut } from '../../features/auth/use-sign-out.ts';
-import { getAccessToken } from '../../lib/api-client.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { initials } from '../../lib/text.ts';
-import { CloseIcon, LogoMark, MenuIcon } from '../ui/icons.tsx';
+import { useCurrentUser } from '#web/features/auth/use-current-user.ts';
+import { useSignOut } from '#web/features/auth/use-sign-out.ts';
+import { getAccessToken } from '#web/lib/api-client.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { initials } from '#web/lib/text.ts';
+import { CloseIcon, LogoMark, MenuIcon } from '#web/components/ui/icons.tsx';
 import { visibleNavItems, type NavItem } from './nav-items.ts';
 
 const linkClass = 'rounded-md px-3 py-2 text-sm font-semibold transition-colors hover:text-safety';

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { ErrorBoundary } from '../error-boundary.tsx';
-import { FullScreenSpinner } from '../ui/spinner.tsx';
+import { ErrorBoundary } from '#web/components/error-boundary.tsx';
+import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { PageError } from './page-error.tsx';

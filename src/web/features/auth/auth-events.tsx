@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { ACCESS_TOKEN_KEY, removeAccessToken, setTokenRejectedListener } from '../../lib/api-client.ts';
+import { ACCESS_TOKEN_KEY, removeAccessToken, setTokenRejectedListener } from '#web/lib/api-client.ts';
 import { authKeys } from './api/get-session.ts';
 import { useSignOut } from './use-sign-out.ts';
 

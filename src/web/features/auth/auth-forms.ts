@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LoginInput, RegisterInput } from '../../../shared/schemas/user.ts';
+import { LoginInput, RegisterInput } from '#shared/schemas/user.ts';
 
 // Forms of better-auth's own calls (reset, two-factor), built from the shared account schemas so
 // their messages stay the spec's. The server side of these calls is better-auth's, not ours.

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { SubmitButton } from '../../components/ui/submit-button.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
 import type { ForgotPasswordInput } from './auth-forms.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
-import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
+import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
 
 const forgotPasswordInputResolver = lazyZodResolver<ForgotPasswordInput>(() =>
   import('./auth-forms.ts').then((schemas) => schemas.ForgotPasswordInput),
@@ -34,7 +34,7 @@ export function ForgotPasswordPage() {
   const onSubmit = handleSubmit(async ({ email }) => {
     setErrors([]);
     try {
-      const { authClient, authErrorMessage } = await import('../../lib/auth-client.ts');
+      const { authClient, authErrorMessage } = await import('#web/lib/auth-client.ts');
       const { error } = await authClient.requestPasswordReset({ email, redirectTo: '/reset-password' });
       if (error) return setErrors([authErrorMessage(error)]);
       setSent(true);

@@ -5,7 +5,7 @@
  */
 export async function startGoogleSignIn(callbackURL: string): Promise<string | undefined> {
   try {
-    const { authClient, authErrorMessage } = await import('../../lib/auth-client.ts');
+    const { authClient, authErrorMessage } = await import('#web/lib/auth-client.ts');
     const { data, error } = await authClient.signIn.social({
       provider: 'google',
       callbackURL,

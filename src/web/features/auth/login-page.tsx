@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { LoginInput } from '../../../shared/schemas/user.ts';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { SubmitButton } from '../../components/ui/submit-button.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
+import type { LoginInput } from '#shared/schemas/user.ts';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
 import { refreshSession } from './api/get-session.ts';
 import type { TwoFactorCodeInput } from './auth-forms.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
@@ -14,10 +14,10 @@ import { GoogleButton } from './components/google-button.tsx';
 import { OrDivider } from './components/or-divider.tsx';
 import { googleErrorMessage, startGoogleSignIn } from './google-sign-in.ts';
 import { redirectTarget } from './redirect-target.ts';
-import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
+import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
 
 const loginInputResolver = lazyZodResolver<LoginInput>(() =>
-  import('../../../shared/schemas/user.ts').then((schemas) => schemas.LoginInput),
+  import('#shared/schemas/user.ts').then((schemas) => schemas.LoginInput),
 );
 const twoFactorCodeInputResolver = lazyZodResolver<TwoFactorCodeInput>(() =>
   import('./auth-forms.ts').then((schemas) => schemas.TwoFactorCodeInput),
@@ -85,7 +85,7 @@ function PasswordStep({ initialError, googleCallback, onTwoFactor, onSignedIn }:
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setErrors([]);
     try {
-      const { authClient, authErrorMessage } = await import('../../lib/auth-client.ts');
+      const { authClient, authErrorMessage } = await import('#web/lib/auth-client.ts');
       const { data, error } = await authClient.signIn.email({ email, password });
       if (error) return setErrors([authErrorMessage(error)]);
       if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) return onTwoFactor();
@@ -171,7 +171,7 @@ function TwoFactorStep({ onSignedIn, onBack }: TwoFactorStepProps) {
   const onSubmit = handleSubmit(async ({ code }) => {
     setErrors([]);
     try {
-      const { authClient, authErrorMessage } = await import('../../lib/auth-client.ts');
+      const { authClient, authErrorMessage } = await import('#web/lib/auth-client.ts');
       const { error } = backup
         ? await authClient.twoFactor.verifyBackupCode({ code })
         : await authClient.twoFactor.verifyTotp({ code });

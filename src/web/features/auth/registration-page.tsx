@@ -2,20 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import type { RegisterInput } from '../../../shared/schemas/user.ts';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { SubmitButton } from '../../components/ui/submit-button.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
+import type { RegisterInput } from '#shared/schemas/user.ts';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
 import { refreshSession } from './api/get-session.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { GoogleButton } from './components/google-button.tsx';
 import { OrDivider } from './components/or-divider.tsx';
 import { startGoogleSignIn } from './google-sign-in.ts';
-import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
+import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
 
 const registerInputResolver = lazyZodResolver<RegisterInput>(() =>
-  import('../../../shared/schemas/user.ts').then((schemas) => schemas.RegisterInput),
+  import('#shared/schemas/user.ts').then((schemas) => schemas.RegisterInput),
 );
 
 const AFTER_SIGN_UP = '/dashboard';
@@ -40,7 +40,7 @@ export function RegistrationPage() {
     // SPEC §8: the messages of account creation and of what follows it show together.
     const messages: string[] = [];
     try {
-      const { authClient, authErrorMessage } = await import('../../lib/auth-client.ts');
+      const { authClient, authErrorMessage } = await import('#web/lib/auth-client.ts');
       const { error } = await authClient.signUp.email({ name, email, password });
       if (error) {
         messages.push(authErrorMessage(error));

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { QueryError } from '../../components/ui/query-error.tsx';
-import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { QueryError } from '#web/components/ui/query-error.tsx';
+import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
 import { useAdminCheck } from './api/get-admin-check.ts';
 import { useCurrentUser } from './use-current-user.ts';
 import { useSignOut } from './use-sign-out.ts';

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
+import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { useCurrentUser } from './use-current-user.ts';
 
 /** Pages for signed-in users: a visitor goes to /login, which brings them back afterwards (SPEC §2). */

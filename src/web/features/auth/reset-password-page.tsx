@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { SubmitButton } from '../../components/ui/submit-button.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toast } from '#web/lib/toast.ts';
 import type { ResetPasswordInput } from './auth-forms.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
-import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
+import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
 
 const resetPasswordInputResolver = lazyZodResolver<ResetPasswordInput>(() =>
   import('./auth-forms.ts').then((schemas) => schemas.ResetPasswordInput),
@@ -35,7 +35,7 @@ export function ResetPasswordPage() {
   const onSubmit = handleSubmit(async ({ newPassword }) => {
     setErrors([]);
     try {
-      const { authClient, authErrorMessage } = await import('../../lib/auth-client.ts');
+      const { authClient, authErrorMessage } = await import('#web/lib/auth-client.ts');
       const { error } = await authClient.resetPassword({ newPassword, token: token ?? '' });
       if (error) return setErrors([authErrorMessage(error)]);
       toast.success('Password changed. Please log in.');

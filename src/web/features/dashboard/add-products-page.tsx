@@ -1,5 +1,5 @@
-import { AdminPage } from '../admin/components/admin-page.tsx';
-import { AddToolForm } from '../admin/components/add-tool-form.tsx';
+import { AdminPage } from '#web/features/admin/components/admin-page.tsx';
+import { AddToolForm } from '#web/features/admin/components/add-tool-form.tsx';
 
 /** /dashboard/addProducts (admins, SPEC §2): a new tool for the catalogue. */
 export function AddProductsPage() {

@@ -1,4 +1,4 @@
-import { AddReviewForm } from '../reviews/components/add-review-form.tsx';
+import { AddReviewForm } from '#web/features/reviews/components/add-review-form.tsx';
 
 /** /dashboard/addReview (SPEC §2): a customer's review, shown on the home page's carousel. */
 export function AddReviewPage() {

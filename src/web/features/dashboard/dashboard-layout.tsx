@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { CloseIcon, MenuIcon } from '../../components/ui/icons.tsx';
-import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
-import { useAdminCheck } from '../auth/api/get-admin-check.ts';
-import { useCurrentUser } from '../auth/use-current-user.ts';
+import { CloseIcon, MenuIcon } from '#web/components/ui/icons.tsx';
+import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
+import { useAdminCheck } from '#web/features/auth/api/get-admin-check.ts';
+import { useCurrentUser } from '#web/features/auth/use-current-user.ts';
 
 interface DashboardLink {
   label: string;

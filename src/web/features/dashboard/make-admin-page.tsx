@@ -1,6 +1,6 @@
-import { AdminPage } from '../admin/components/admin-page.tsx';
-import { UsersTable } from '../admin/components/users-table.tsx';
-import { useCurrentUser } from '../auth/use-current-user.ts';
+import { AdminPage } from '#web/features/admin/components/admin-page.tsx';
+import { UsersTable } from '#web/features/admin/components/users-table.tsx';
+import { useCurrentUser } from '#web/features/auth/use-current-user.ts';
 
 /** /dashboard/makeAdmin (admins, SPEC §2): every account; customers can be made admins. */
 export function MakeAdminPage() {

@@ -1,5 +1,5 @@
-import { AdminPage } from '../admin/components/admin-page.tsx';
-import { OrdersTable } from '../admin/components/orders-table.tsx';
+import { AdminPage } from '#web/features/admin/components/admin-page.tsx';
+import { OrdersTable } from '#web/features/admin/components/orders-table.tsx';
 
 /** /dashboard/manageOrders (admins, SPEC §2): every order; paid ones are marked ready for shifting. */
 export function ManageOrdersPage() {

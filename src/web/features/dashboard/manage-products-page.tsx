@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import { AdminPage } from '../admin/components/admin-page.tsx';
-import { ToolsTable } from '../admin/components/tools-table.tsx';
+import { AdminPage } from '#web/features/admin/components/admin-page.tsx';
+import { ToolsTable } from '#web/features/admin/components/tools-table.tsx';
 
 /** /dashboard/manageProducts (admins, SPEC §2): the catalogue, with a delete per product. */
 export function ManageProductsPage() {

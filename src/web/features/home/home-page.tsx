@@ -1,7 +1,7 @@
-import { useReviews } from '../reviews/api/get-reviews.ts';
-import { ReviewsSection } from '../reviews/components/reviews-section.tsx';
-import { useTools } from '../tools/api/get-tools.ts';
-import { ToolsSection } from '../tools/components/tools-section.tsx';
+import { useReviews } from '#web/features/reviews/api/get-reviews.ts';
+import { ReviewsSection } from '#web/features/reviews/components/reviews-section.tsx';
+import { useTools } from '#web/features/tools/api/get-tools.ts';
+import { ToolsSection } from '#web/features/tools/components/tools-section.tsx';
 import { BannerCarousel } from './components/banner-carousel.tsx';
 import { BusinessSummary } from './components/business-summary.tsx';
 import { FeaturePromos } from './components/feature-promos.tsx';

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Order } from '../../../shared/schemas/order.ts';
-import { QueryError } from '../../components/ui/query-error.tsx';
-import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
-import { useCurrentUser } from '../auth/use-current-user.ts';
+import type { Order } from '#shared/schemas/order.ts';
+import { QueryError } from '#web/components/ui/query-error.tsx';
+import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useCurrentUser } from '#web/features/auth/use-current-user.ts';
 import { useCancelOrder } from './api/cancel-order.ts';
 import { useMyOrders } from './api/get-my-orders.ts';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { OrdersTable } from './components/orders-table.tsx';
 
 /** /dashboard/myOrders (SPEC §2): the customer's orders, to pay or cancel. */

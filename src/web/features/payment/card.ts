@@ -1,6 +1,6 @@
 // The sandbox card form's formatting and checks, worded as Stripe's card element words them.
 // Card data lives only in the form's state: it is never stored or logged.
-import { luhnValid } from '../../../shared/schemas/payment.ts';
+import { luhnValid } from '#shared/schemas/payment.ts';
 
 export interface CardFields {
   number: string;

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatDollars, orderTotalCents, toCents, toDollars } from '../../../shared/money.ts';
-import type { Order } from '../../../shared/schemas/order.ts';
-import { QueryError } from '../../components/ui/query-error.tsx';
-import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
-import { ApiRequestError } from '../../lib/api-client.ts';
-import { useCurrentUser } from '../auth/use-current-user.ts';
-import { useOrder } from '../orders/api/get-order.ts';
+import { formatDollars, orderTotalCents, toCents, toDollars } from '#shared/money.ts';
+import type { Order } from '#shared/schemas/order.ts';
+import { QueryError } from '#web/components/ui/query-error.tsx';
+import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { useCurrentUser } from '#web/features/auth/use-current-user.ts';
+import { useOrder } from '#web/features/orders/api/get-order.ts';
 import { CardPayment } from './components/card-payment.tsx';
 
 /** /dashboard/payment/{orderId} (SPEC §2 Payment page), reached from My Orders' Pay button. */

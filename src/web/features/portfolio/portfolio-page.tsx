@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ExternalLinkIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons.tsx';
+import { ExternalLinkIcon, MailIcon, MapPinIcon, PhoneIcon } from '#web/components/ui/icons.tsx';
 import { portfolio } from './portfolio-data.ts';
 
 const sections = [

@@ -1,6 +1,6 @@
-import { QueryError } from '../../components/ui/query-error.tsx';
-import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
-import { useCurrentUser } from '../auth/use-current-user.ts';
+import { QueryError } from '#web/components/ui/query-error.tsx';
+import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
+import { useCurrentUser } from '#web/features/auth/use-current-user.ts';
 import { useProfile } from './api/get-profile.ts';
 import { ProfileCard } from './components/profile-card.tsx';
 import { ProfileForm } from './components/profile-form.tsx';

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
-import { QueryError } from '../../components/ui/query-error.tsx';
-import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
-import { ApiRequestError } from '../../lib/api-client.ts';
-import { useCurrentUser } from '../auth/use-current-user.ts';
+import { QueryError } from '#web/components/ui/query-error.tsx';
+import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { useCurrentUser } from '#web/features/auth/use-current-user.ts';
 import { useTool } from './api/get-tool.ts';
 import { PurchaseForm } from './components/purchase-form.tsx';
 import { ToolDetails } from './components/tool-details.tsx';

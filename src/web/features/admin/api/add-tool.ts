@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InsertResult, AddToolInput } from '../../../../shared/schemas/admin.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { toolsKeys } from '../../tools/api/get-tools.ts';
+import type { InsertResult, AddToolInput } from '#shared/schemas/admin.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { toolsKeys } from '#web/features/tools/api/get-tools.ts';
 import { auditKeys } from './get-audit.ts';
 
 /** POST /addTool (bearer, admin): a new tool in the catalogue; a 400 carries a message per field. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeleteResult } from '../../../../shared/schemas/admin.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { toolsKeys } from '../../tools/api/get-tools.ts';
+import type { DeleteResult } from '#shared/schemas/admin.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { toolsKeys } from '#web/features/tools/api/get-tools.ts';
 import { auditKeys } from './get-audit.ts';
 
 /** DELETE /tool/{id} (bearer, admin): the tool leaves the catalogue (archived; orders keep it). */

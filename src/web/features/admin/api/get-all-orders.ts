@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OrderList, Order } from '../../../../shared/schemas/order.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { OrderList, Order } from '#shared/schemas/order.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const allOrdersKeys = {
   all: ['admin', 'orders'] as const,

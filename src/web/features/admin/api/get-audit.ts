@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuditList, AuditEntry } from '../../../../shared/schemas/admin.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { AuditList, AuditEntry } from '#shared/schemas/admin.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const auditKeys = {
   all: ['admin', 'audit'] as const,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UserList, UserRecord } from '../../../../shared/schemas/admin.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { UserList, UserRecord } from '#shared/schemas/admin.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const usersKeys = {
   all: ['admin', 'users'] as const,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MakeAdminResult } from '../../../../shared/schemas/admin.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { MakeAdminResult } from '#shared/schemas/admin.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { auditKeys } from './get-audit.ts';
 import { usersKeys } from './get-users.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ShiftNowResult } from '../../../../shared/schemas/admin.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { ShiftNowResult } from '#shared/schemas/admin.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { allOrdersKeys } from './get-all-orders.ts';
 import { auditKeys } from './get-audit.ts';
 

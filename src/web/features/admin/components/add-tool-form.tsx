@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { AddToolInput } from '../../../../shared/schemas/admin.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useAddTool } from '../api/add-tool.ts';
-import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import type { AddToolInput } from '#shared/schemas/admin.ts';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { TextAreaField, TextField } from '#web/components/ui/text-field.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useAddTool } from '#web/features/admin/api/add-tool.ts';
+import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
 
 const addToolInputResolver = lazyZodResolver<FormValues, z.output<typeof AddToolInput>>(() =>
-  import('../../../../shared/schemas/admin.ts').then((schemas) => schemas.AddToolInput),
+  import('#shared/schemas/admin.ts').then((schemas) => schemas.AddToolInput),
 );
 
 type FormValues = z.input<typeof AddToolInput>;

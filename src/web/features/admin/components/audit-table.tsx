@@ -1,5 +1,5 @@
-import type { AuditEntry } from '../../../../shared/schemas/admin.ts';
-import { useAudit } from '../api/get-audit.ts';
+import type { AuditEntry } from '#shared/schemas/admin.ts';
+import { useAudit } from '#web/features/admin/api/get-audit.ts';
 import { Card, CardField, CardList, DataTable, QueryState, TableEmpty } from './data-table.tsx';
 
 const COLUMNS = ['When', 'Who', 'Action', 'Target'] as const;

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { QueryError } from '../../../components/ui/query-error.tsx';
+import { QueryError } from '#web/components/ui/query-error.tsx';
 
 interface DataTableProps {
   /** Read by screen readers as the table's name, and names the scrolling region. */

@@ -1,10 +1,10 @@
-import { formatDollars } from '../../../../shared/money.ts';
-import type { Order } from '../../../../shared/schemas/order.ts';
-import { TruckIcon } from '../../../components/ui/icons.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useAllOrders } from '../api/get-all-orders.ts';
-import { useShipOrder } from '../api/ship-order.ts';
+import { formatDollars } from '#shared/money.ts';
+import type { Order } from '#shared/schemas/order.ts';
+import { TruckIcon } from '#web/components/ui/icons.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useAllOrders } from '#web/features/admin/api/get-all-orders.ts';
+import { useShipOrder } from '#web/features/admin/api/ship-order.ts';
 import { Card, CardField, CardList, DataTable, QueryState, TableEmpty } from './data-table.tsx';
 
 const COLUMNS = [

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
-import { formatDollars } from '../../../../shared/money.ts';
-import type { Tool } from '../../../../shared/schemas/tool.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useTools } from '../../tools/api/get-tools.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { useDeleteTool } from '../api/delete-tool.ts';
+import { formatDollars } from '#shared/money.ts';
+import type { Tool } from '#shared/schemas/tool.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useTools } from '#web/features/tools/api/get-tools.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { useDeleteTool } from '#web/features/admin/api/delete-tool.ts';
 import { Card, CardField, CardList, DataTable, QueryState, TableEmpty } from './data-table.tsx';
 
 const COLUMNS = ['#', 'Name', 'Minimum Order', 'Available Quantity', 'Price', 'Action'] as const;

@@ -1,9 +1,9 @@
-import type { UserRecord } from '../../../../shared/schemas/admin.ts';
-import { ShieldIcon } from '../../../components/ui/icons.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useUsers } from '../api/get-users.ts';
-import { useMakeAdmin } from '../api/make-admin.ts';
+import type { UserRecord } from '#shared/schemas/admin.ts';
+import { ShieldIcon } from '#web/components/ui/icons.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useUsers } from '#web/features/admin/api/get-users.ts';
+import { useMakeAdmin } from '#web/features/admin/api/make-admin.ts';
 import { Card, CardList, DataTable, QueryState, TableEmpty } from './data-table.tsx';
 
 const COLUMNS = ['#', 'Email', 'Action'] as const;

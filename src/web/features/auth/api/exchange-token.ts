@@ -1,5 +1,5 @@
-import type { TokenResponse } from '../../../../shared/schemas/user.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { TokenResponse } from '#shared/schemas/user.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /**
  * PUT /user/{email}: trades the signed-in session (its cookie) for the access token that protected

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminCheck } from '../../../../shared/schemas/user.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { AdminCheck } from '#shared/schemas/user.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { authKeys } from './get-session.ts';
 
 /** GET /admin/{email} (bearer): whether the account is an admin, read from the database (SPEC §6). */

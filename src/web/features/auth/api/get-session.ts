@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { sessionUser, type SessionAnswer, type SessionUser } from '../../../../shared/session.ts';
-import { apiRequest, getAccessToken, removeAccessToken, setAccessToken } from '../../../lib/api-client.ts';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { sessionUser, type SessionAnswer, type SessionUser } from '#shared/session.ts';
+import { apiRequest, getAccessToken, removeAccessToken, setAccessToken } from '#web/lib/api-client.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { exchangeAccessToken } from './exchange-token.ts';
 
 export type { SessionUser };

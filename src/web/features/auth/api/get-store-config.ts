@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { StoreConfig } from '../../../../shared/schemas/store-config.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { StoreConfig } from '#shared/schemas/store-config.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** GET /config: what this store offers, such as whether Google sign-in is set up. */
 export function getStoreConfig(signal?: AbortSignal): Promise<StoreConfig> {

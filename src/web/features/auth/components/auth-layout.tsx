@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LogoMark, PalletIcon, ShieldIcon, TruckIcon } from '../../../components/ui/icons.tsx';
+import { LogoMark, PalletIcon, ShieldIcon, TruckIcon } from '#web/components/ui/icons.tsx';
 
 interface AuthLayoutProps {
   eyebrow: string;

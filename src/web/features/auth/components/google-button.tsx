@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useStoreConfig } from '../api/get-store-config.ts';
+import { useStoreConfig } from '#web/features/auth/api/get-store-config.ts';
 
 const NOT_CONFIGURED = 'Google sign-in is not configured on this store';
 

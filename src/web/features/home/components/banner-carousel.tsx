@@ -1,6 +1,6 @@
 import { useRef, useState, type TouchEvent } from 'react';
 import { Link } from 'react-router';
-import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
+import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon } from '#web/components/ui/icons.tsx';
 
 interface BannerSlide {
   image: string;

@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
-import { ChatIcon, GlobeIcon, HelmetIcon, UsersIcon } from '../../../components/ui/icons.tsx';
-import { SectionHeading } from '../../../components/ui/section-heading.tsx';
+import { ChatIcon, GlobeIcon, HelmetIcon, UsersIcon } from '#web/components/ui/icons.tsx';
+import { SectionHeading } from '#web/components/ui/section-heading.tsx';
 
 interface Stat {
   icon: ComponentType<SVGProps<SVGSVGElement>>;

@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
-import { HeadsetIcon, PalletIcon, ShieldIcon, TruckIcon } from '../../../components/ui/icons.tsx';
-import { SectionHeading } from '../../../components/ui/section-heading.tsx';
+import { HeadsetIcon, PalletIcon, ShieldIcon, TruckIcon } from '#web/components/ui/icons.tsx';
+import { SectionHeading } from '#web/components/ui/section-heading.tsx';
 
 interface Promo {
   icon: ComponentType<SVGProps<SVGSVGElement>>;

@@ -1,4 +1,4 @@
-import { MailIcon, PhoneIcon } from '../../../components/ui/icons.tsx';
+import { MailIcon, PhoneIcon } from '#web/components/ui/icons.tsx';
 
 export function QuoteContact() {
   return (

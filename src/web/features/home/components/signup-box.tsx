@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from '#web/lib/toast.ts';
 
 const inputClass = 'input w-full border-slate-300 bg-white text-slate-900';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CancelResult } from '../../../../shared/schemas/order.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { toolsKeys } from '../../tools/api/get-tools.ts';
+import type { CancelResult } from '#shared/schemas/order.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { toolsKeys } from '#web/features/tools/api/get-tools.ts';
 import { orderKeys } from './get-my-orders.ts';
 
 /** DELETE /myOrder/{id} (bearer): cancels an unpaid order; its stock returns to the tool. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Order, OrderList } from '../../../../shared/schemas/order.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Order, OrderList } from '#shared/schemas/order.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const orderKeys = {
   all: ['orders'] as const,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Order } from '../../../../shared/schemas/order.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Order } from '#shared/schemas/order.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { orderKeys } from './get-my-orders.ts';
 
 /** GET /myOrder/{id} (bearer): one of the customer's orders, for the payment page. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Order } from '../../../../shared/schemas/order.ts';
+import type { Order } from '#shared/schemas/order.ts';
 
 interface OrderActionsProps {
   order: Order;

@@ -1,5 +1,5 @@
-import type { Order } from '../../../../shared/schemas/order.ts';
-import { formatDollars } from '../../../../shared/money.ts';
+import type { Order } from '#shared/schemas/order.ts';
+import { formatDollars } from '#shared/money.ts';
 import { OrderActions, PaymentBadge } from './order-actions.tsx';
 
 interface OrdersViewProps {

@@ -1,6 +1,6 @@
-import type { SandboxConfirmResult } from '../../../../shared/schemas/payment.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { ParsedCard } from '../card.ts';
+import type { SandboxConfirmResult } from '#shared/schemas/payment.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import type { ParsedCard } from '#web/features/payment/card.ts';
 
 /**
  * POST /payments/sandbox/confirm (bearer): the sandbox gateway's stand-in for Stripe.js's

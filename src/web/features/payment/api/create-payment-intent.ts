@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PaymentIntentResult } from '../../../../shared/schemas/payment.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { PaymentIntentResult } from '#shared/schemas/payment.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const paymentKeys = {
   intent: (orderId: string) => ['payment-intent', orderId] as const,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MarkPaidResult } from '../../../../shared/schemas/payment.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { orderKeys } from '../../orders/api/get-my-orders.ts';
+import type { MarkPaidResult } from '#shared/schemas/payment.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { orderKeys } from '#web/features/orders/api/get-my-orders.ts';
 
 /** PATCH /order/{id} (bearer): records the payment; the server checks it with the gateway first. */
 export function markOrderPaid(orderId: string, transactionId: string) {

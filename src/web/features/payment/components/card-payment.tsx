@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { orderTotalCents, toCents, toDollars } from '../../../../shared/money.ts';
-import type { Order } from '../../../../shared/schemas/order.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { usePaymentIntent } from '../api/create-payment-intent.ts';
-import { useMarkOrderPaid } from '../api/mark-order-paid.ts';
+import { orderTotalCents, toCents, toDollars } from '#shared/money.ts';
+import type { Order } from '#shared/schemas/order.ts';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { usePaymentIntent } from '#web/features/payment/api/create-payment-intent.ts';
+import { useMarkOrderPaid } from '#web/features/payment/api/mark-order-paid.ts';
 import { PreparingPayment } from './pay-button.tsx';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { confirmSandboxPayment } from '../api/confirm-sandbox-payment.ts';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { confirmSandboxPayment } from '#web/features/payment/api/confirm-sandbox-payment.ts';
 import {
   formatCardNumber,
   formatCvc,
@@ -11,7 +11,7 @@ import {
   validateCard,
   type CardErrors,
   type CardFields,
-} from '../card.ts';
+} from '#web/features/payment/card.ts';
 import { PayButton, type CardFormProps } from './pay-button.tsx';
 
 const EMPTY: CardFields = { number: '', expiry: '', cvc: '' };

@@ -4,8 +4,8 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
 import { PayButton, type CardFormProps } from './pay-button.tsx';
 
 // One Stripe instance per key for the page's lifetime, as Stripe asks (loadStripe once, outside render).

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UserProfile } from '../../../../shared/schemas/user.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { UserProfile } from '#shared/schemas/user.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const profileKeys = {
   detail: (email: string) => ['profile', email.toLowerCase()] as const,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserProfile, ProfileUpdate } from '../../../../shared/schemas/user.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { UserProfile, ProfileUpdate } from '#shared/schemas/user.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { profileKeys } from './get-profile.ts';
 
 /** PUT /myProfile/{email} (bearer): saves the fields given; the answer is the updated profile. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { UserProfile } from '../../../../shared/schemas/user.ts';
-import { initials } from '../../../lib/text.ts';
+import type { UserProfile } from '#shared/schemas/user.ts';
+import { initials } from '#web/lib/text.ts';
 
 const EMPTY = 'Not added yet';
 

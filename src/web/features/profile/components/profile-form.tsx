@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { ProfileUpdate } from '../../../../shared/schemas/user.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useUpdateProfile } from '../api/update-profile.ts';
-import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import type { ProfileUpdate } from '#shared/schemas/user.ts';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { TextAreaField, TextField } from '#web/components/ui/text-field.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useUpdateProfile } from '#web/features/profile/api/update-profile.ts';
+import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
 
 const profileUpdateResolver = lazyZodResolver<FormValues, z.output<typeof ProfileUpdate>>(() =>
-  import('../../../../shared/schemas/user.ts').then((schemas) => schemas.ProfileUpdate),
+  import('#shared/schemas/user.ts').then((schemas) => schemas.ProfileUpdate),
 );
 
 type FormValues = z.input<typeof ProfileUpdate>;

@@ -1,21 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import type { UserProfile } from '../../../../shared/schemas/user.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { refreshSession } from '../../auth/api/get-session.ts';
-import type { CurrentPasswordInput, TwoFactorCodeInput } from '../../auth/auth-forms.ts';
-import { profileKeys } from '../api/get-profile.ts';
-import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import type { UserProfile } from '#shared/schemas/user.ts';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { refreshSession } from '#web/features/auth/api/get-session.ts';
+import type { CurrentPasswordInput, TwoFactorCodeInput } from '#web/features/auth/auth-forms.ts';
+import { profileKeys } from '#web/features/profile/api/get-profile.ts';
+import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
 
 const currentPasswordInputResolver = lazyZodResolver<CurrentPasswordInput>(() =>
-  import('../../auth/auth-forms.ts').then((schemas) => schemas.CurrentPasswordInput),
+  import('#web/features/auth/auth-forms.ts').then((schemas) => schemas.CurrentPasswordInput),
 );
 const twoFactorCodeInputResolver = lazyZodResolver<TwoFactorCodeInput>(() =>
-  import('../../auth/auth-forms.ts').then((schemas) => schemas.TwoFactorCodeInput),
+  import('#web/features/auth/auth-forms.ts').then((schemas) => schemas.TwoFactorCodeInput),
 );
 
 const QrCode = lazy(async () => ({ default: (await import('./qr-code.tsx')).QrCode }));
@@ -109,7 +109,7 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
             intro="Confirm it is you to set up two-factor authentication."
             onCancel={cancel}
             onSubmit={async (password, fail) => {
-              const { authClient, authErrorMessage } = await import('../../../lib/auth-client.ts');
+              const { authClient, authErrorMessage } = await import('#web/lib/auth-client.ts');
               const { data, error } = await authClient.twoFactor.enable({ password });
               if (error || !data || !('totpURI' in data) || !data.totpURI) {
                 return fail(authErrorMessage(error));
@@ -134,7 +134,7 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
             intro="Confirm it is you to turn off two-factor authentication."
             onCancel={cancel}
             onSubmit={async (password, fail) => {
-              const { authClient, authErrorMessage } = await import('../../../lib/auth-client.ts');
+              const { authClient, authErrorMessage } = await import('#web/lib/auth-client.ts');
               const { error } = await authClient.twoFactor.disable({ password });
               if (error) return fail(authErrorMessage(error));
               await changed(false);
@@ -220,7 +220,7 @@ function EnrolStep({ totpURI, backupCodes, onCancel, onVerified }: EnrolStepProp
   const submit = handleSubmit(async ({ code }) => {
     setErrors([]);
     try {
-      const { authClient, authErrorMessage } = await import('../../../lib/auth-client.ts');
+      const { authClient, authErrorMessage } = await import('#web/lib/auth-client.ts');
       const { error } = await authClient.twoFactor.verifyTotp({ code });
       if (error) return setErrors([authErrorMessage(error)]);
       await onVerified();

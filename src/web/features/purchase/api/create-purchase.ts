@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PurchaseResult, PurchaseInput } from '../../../../shared/schemas/order.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { orderKeys } from '../../orders/api/get-my-orders.ts';
-import { toolsKeys } from '../../tools/api/get-tools.ts';
+import type { PurchaseResult, PurchaseInput } from '#shared/schemas/order.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { orderKeys } from '#web/features/orders/api/get-my-orders.ts';
+import { toolsKeys } from '#web/features/tools/api/get-tools.ts';
 
 /**
  * POST /purchase (bearer). The answer's acknowledged is false when the customer already has an

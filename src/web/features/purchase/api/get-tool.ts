@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Tool } from '../../../../shared/schemas/tool.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { toolsKeys } from '../../tools/api/get-tools.ts';
+import type { Tool } from '#shared/schemas/tool.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { toolsKeys } from '#web/features/tools/api/get-tools.ts';
 
 /** Under the tools list's key, so whatever refreshes the tools (a purchase, a cancel) refreshes this too. */
 export const toolKeys = {

@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { formatDollars, orderTotalCents, toCents, toDollars } from '../../../../shared/money.ts';
-import type { PurchaseInput } from '../../../../shared/schemas/order.ts';
-import type { Tool } from '../../../../shared/schemas/tool.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useCreatePurchase } from '../api/create-purchase.ts';
+import { formatDollars, orderTotalCents, toCents, toDollars } from '#shared/money.ts';
+import type { PurchaseInput } from '#shared/schemas/order.ts';
+import type { Tool } from '#shared/schemas/tool.ts';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { TextAreaField, TextField } from '#web/components/ui/text-field.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useCreatePurchase } from '#web/features/purchase/api/create-purchase.ts';
 import {
   decrease,
   increase,
@@ -20,7 +20,7 @@ import {
   typed,
   withinBounds,
   type QuantityState,
-} from '../quantity.ts';
+} from '#web/features/purchase/quantity.ts';
 import { QuantityControl } from './quantity-control.tsx';
 
 // The fields the customer types; the quantity has its own control and rules.
@@ -28,7 +28,7 @@ type ContactName = 'phone' | 'address';
 type ContactValues = Pick<z.input<typeof PurchaseInput>, ContactName>;
 const contactResolver = lazyZodResolver<ContactValues, Pick<z.output<typeof PurchaseInput>, ContactName>>(
   () =>
-    import('../../../../shared/schemas/order.ts').then((schemas) =>
+    import('#shared/schemas/order.ts').then((schemas) =>
       schemas.PurchaseInput.pick({ phone: true, address: true }),
     ),
 );

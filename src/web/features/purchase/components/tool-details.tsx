@@ -1,5 +1,5 @@
-import type { Tool } from '../../../../shared/schemas/tool.ts';
-import { formatDollars } from '../../../../shared/money.ts';
+import type { Tool } from '#shared/schemas/tool.ts';
+import { formatDollars } from '#shared/money.ts';
 
 /** SPEC §2 Purchase page, left: the tool's image, name, description, minimum order, stock and price. */
 export function ToolDetails({ tool }: { tool: Tool }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InsertResult } from '../../../../shared/schemas/admin.ts';
-import type { ReviewInput } from '../../../../shared/schemas/review.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { InsertResult } from '#shared/schemas/admin.ts';
+import type { ReviewInput } from '#shared/schemas/review.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { reviewsKeys } from './get-reviews.ts';
 
 /**

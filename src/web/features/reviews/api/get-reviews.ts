@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReviewList } from '../../../../shared/schemas/review.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { ReviewList } from '#shared/schemas/review.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const reviewsKeys = {
   all: ['reviews'] as const,

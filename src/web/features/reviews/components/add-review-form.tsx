@@ -1,21 +1,21 @@
 import { useId, useState, type Ref } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { ReviewInput } from '../../../../shared/schemas/review.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { StarIcon } from '../../../components/ui/icons.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useCurrentUser } from '../../auth/use-current-user.ts';
-import { useTools } from '../../tools/api/get-tools.ts';
-import { useAddReview } from '../api/add-review.ts';
-import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import type { ReviewInput } from '#shared/schemas/review.ts';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { StarIcon } from '#web/components/ui/icons.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { TextAreaField, TextField } from '#web/components/ui/text-field.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useCurrentUser } from '#web/features/auth/use-current-user.ts';
+import { useTools } from '#web/features/tools/api/get-tools.ts';
+import { useAddReview } from '#web/features/reviews/api/add-review.ts';
+import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
 
 const reviewInputResolver = lazyZodResolver<FormValues, z.output<typeof ReviewInput>>(() =>
-  import('../../../../shared/schemas/review.ts').then((schemas) => schemas.ReviewInput),
+  import('#shared/schemas/review.ts').then((schemas) => schemas.ReviewInput),
 );
 
 type FormValues = z.input<typeof ReviewInput>;

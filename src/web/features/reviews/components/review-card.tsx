@@ -1,6 +1,6 @@
-import type { Review } from '../../../../shared/schemas/review.ts';
-import { ShieldIcon } from '../../../components/ui/icons.tsx';
-import { RatingStars } from '../../../components/ui/rating-stars.tsx';
+import type { Review } from '#shared/schemas/review.ts';
+import { ShieldIcon } from '#web/components/ui/icons.tsx';
+import { RatingStars } from '#web/components/ui/rating-stars.tsx';
 
 export function ReviewCard({ review }: { review: Review }) {
   return (

@@ -5,8 +5,8 @@ import 'swiper/css/a11y';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
 import 'swiper/css/scrollbar';
-import type { Review } from '../../../../shared/schemas/review.ts';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
+import type { Review } from '#shared/schemas/review.ts';
+import { ChevronLeftIcon, ChevronRightIcon } from '#web/components/ui/icons.tsx';
 import { ReviewCard } from './review-card.tsx';
 
 const navButtonClass =

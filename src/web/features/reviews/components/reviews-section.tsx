@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { Review } from '../../../../shared/schemas/review.ts';
-import { QueryError } from '../../../components/ui/query-error.tsx';
-import { SectionHeading } from '../../../components/ui/section-heading.tsx';
-import { FullScreenSpinner } from '../../../components/ui/spinner.tsx';
-import { useReviews } from '../api/get-reviews.ts';
+import type { Review } from '#shared/schemas/review.ts';
+import { QueryError } from '#web/components/ui/query-error.tsx';
+import { SectionHeading } from '#web/components/ui/section-heading.tsx';
+import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
+import { useReviews } from '#web/features/reviews/api/get-reviews.ts';
 import { ReviewCard } from './review-card.tsx';
 
 // Swiper is two thirds of the home page's code, and measuring the page as it starts was its

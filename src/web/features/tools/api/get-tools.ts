@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ToolList } from '../../../../shared/schemas/tool.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { ToolList } from '#shared/schemas/tool.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const toolsKeys = {
   all: ['tools'] as const,

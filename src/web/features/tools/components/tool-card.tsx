@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { Tool } from '../../../../shared/schemas/tool.ts';
-import { formatDollars } from '../../../../shared/money.ts';
-import { ArrowRightIcon } from '../../../components/ui/icons.tsx';
-import { firstWords } from '../../../lib/text.ts';
+import type { Tool } from '#shared/schemas/tool.ts';
+import { formatDollars } from '#shared/money.ts';
+import { ArrowRightIcon } from '#web/components/ui/icons.tsx';
+import { firstWords } from '#web/lib/text.ts';
 
 export function ToolCard({ tool }: { tool: Tool }) {
   const nameId = useId();

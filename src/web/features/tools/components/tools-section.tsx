@@ -1,7 +1,7 @@
-import { FullScreenSpinner } from '../../../components/ui/spinner.tsx';
-import { SectionHeading } from '../../../components/ui/section-heading.tsx';
-import { QueryError } from '../../../components/ui/query-error.tsx';
-import { useTools } from '../api/get-tools.ts';
+import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
+import { SectionHeading } from '#web/components/ui/section-heading.tsx';
+import { QueryError } from '#web/components/ui/query-error.tsx';
+import { useTools } from '#web/features/tools/api/get-tools.ts';
 import { ToolCard } from './tool-card.tsx';
 
 /** SPEC §9: the home page shows at most 6 tools. */
