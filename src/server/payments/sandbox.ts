@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { type Card, luhnValid } from '#shared/schemas/payment.ts';
+import { cardProblems, type CardInput } from '#shared/card.ts';
 import type { Db } from '#server/db/client.ts';
 import { sandboxPaymentIntents } from '#server/db/schema.ts';
 import { HttpError } from '#server/plugins/errors.ts';
@@ -42,10 +42,7 @@ export function createSandboxGateway(
   db: Db,
   now = () => new Date(),
 ): PaymentGateway & {
-  confirm(
-    clientSecret: string,
-    card: { number: string; expMonth: number; expYear: number; cvc: string },
-  ): Promise<PaymentIntent>;
+  confirm(clientSecret: string, card: CardInput): Promise<PaymentIntent>;
 } {
   async function byOrder(orderId: string) {
     const [row] = await db
@@ -81,19 +78,19 @@ export function createSandboxGateway(
       return row && toIntent(row);
     },
 
-    async confirm(clientSecret, card: Card & { number: string }) {
+    async confirm(clientSecret, card) {
       const [row] = await db
         .select()
         .from(sandboxPaymentIntents)
         .where(eq(sandboxPaymentIntents.clientSecret, clientSecret));
       if (!row) throw new HttpError(404, 'not_found', 'No such payment.');
       if (row.status === 'succeeded') return toIntent(row);
-      const number = card.number.replace(/[\s-]/g, '');
-      if (!luhnValid(number)) throw decline('incorrect_number', 'Your card number is invalid.');
       const today = now();
-      const expiry = new Date(Date.UTC(card.expYear, card.expMonth, 1)); // first day after the expiry month
-      if (expiry <= today) throw decline('expired_card', 'Your card’s expiration date is in the past.');
-      const failure = DECLINES[number];
+      const problems = cardProblems(card, today);
+      if (problems.number) throw decline('incorrect_number', problems.number);
+      if (problems.expiry) throw decline('expired_card', problems.expiry);
+      if (problems.cvc) throw decline('incorrect_cvc', problems.cvc);
+      const failure = DECLINES[card.number.replace(/\D/g, '')];
       if (failure) throw decline(failure.code, failure.message);
       const [done] = await db
         .update(sandboxPaymentIntents)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARD_MESSAGES } from '#shared/card.ts';
 
 /** POST /create-payment-intent: subTotal is SPEC's; orderId is ours (DESIGN §5.5). */
 export const CreatePaymentIntentInput = z
@@ -34,14 +35,10 @@ export const Card = z
     number: z
       .string()
       .transform((s) => s.replace(/[\s-]/g, ''))
-      .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
-    expMonth: z
-      .number()
-      .int()
-      .min(1, 'Your card’s expiration date is invalid.')
-      .max(12, 'Your card’s expiration date is invalid.'),
+      .pipe(z.string().regex(/^\d{12,19}$/, CARD_MESSAGES.numberIncomplete)),
+    expMonth: z.number().int().min(1, CARD_MESSAGES.expiryInvalid).max(12, CARD_MESSAGES.expiryInvalid),
     expYear: z.number().int().min(2000).max(2100),
-    cvc: z.string().regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.'),
+    cvc: z.string().regex(/^\d{3,4}$/, CARD_MESSAGES.cvcIncomplete),
   })
   .strict();
 export type Card = z.input<typeof Card>;
@@ -54,17 +51,3 @@ export type SandboxConfirmInput = z.input<typeof SandboxConfirmInput>;
 
 export const SandboxConfirmResult = z.object({ id: z.string(), status: z.literal('succeeded') });
 export type SandboxConfirmResult = z.infer<typeof SandboxConfirmResult>;
-
-/** Luhn check, as card networks and Stripe apply it. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}

@@ -1,6 +1,6 @@
 // The sandbox card form's formatting and checks, worded as Stripe's card element words them.
 // Card data lives only in the form's state: it is never stored or logged.
-import { luhnValid } from '#shared/schemas/payment.ts';
+import { CARD_MESSAGES, cardDigits, cardProblems, type CardInput } from '#shared/card.ts';
 
 export interface CardFields {
   number: string;
@@ -10,14 +10,9 @@ export interface CardFields {
 
 export type CardErrors = Partial<Record<keyof CardFields, string>>;
 
-export interface ParsedCard {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
+export type ParsedCard = CardInput;
 
-const digitsOf = (text: string) => text.replace(/\D/g, '');
+const digitsOf = cardDigits;
 
 /** "4242424242424242" → "4242 4242 4242 4242"; at most 19 digits. */
 export function formatCardNumber(text: string): string {
@@ -45,23 +40,13 @@ export function formatCvc(text: string): string {
 
 /** Checks the card as typed; `now` decides which expiry dates are past. */
 export function validateCard(fields: CardFields, now = new Date()): CardErrors {
-  const errors: CardErrors = {};
-  const number = digitsOf(fields.number);
-  if (number.length < 12) errors.number = 'Your card number is incomplete.';
-  else if (!luhnValid(number)) errors.number = 'Your card number is invalid.';
-
   const expiry = parseExpiry(fields.expiry);
-  if (!expiry) errors.expiry = 'Your card’s expiration date is incomplete.';
-  else if (expiry.month < 1 || expiry.month > 12) errors.expiry = 'Your card’s expiration date is invalid.';
-  else if (
-    expiry.year < now.getFullYear() ||
-    (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1)
-  ) {
-    errors.expiry = 'Your card’s expiration date is in the past.';
-  }
-
-  if (!/^\d{3,4}$/.test(fields.cvc)) errors.cvc = 'Your card’s security code is incomplete.';
-  return errors;
+  const problems = cardProblems(
+    { number: fields.number, expMonth: expiry?.month ?? 1, expYear: expiry?.year ?? 9999, cvc: fields.cvc },
+    now,
+  );
+  if (!expiry) problems.expiry = CARD_MESSAGES.expiryIncomplete;
+  return problems;
 }
 
 /** The card as the gateway takes it, once validateCard found nothing wrong. */
