@@ -33,8 +33,33 @@ describe('loadConfig', () => {
     ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/x' }],
     ['ADMIN_EMAILS', { ADMIN_EMAILS: 'boss@example.com,not-an-email' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
+    ['AUTH_SECRET', { NODE_ENV: 'production', AUTH_SECRET: ' '.repeat(32) }],
+    ['AUTH_SECRET', { NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(40) }],
+    ['AUTH_SECRET', { AUTH_SECRET: '12345678901234567890123456789012' }],
+    ['ORDER_HOLD_HOURS', { ORDER_HOLD_HOURS: '0' }],
+    ['ORDER_HOLD_HOURS', { ORDER_HOLD_HOURS: 'two' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'yes please' }],
   ])('fails fast naming %s when it is not valid', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n.*${name}`, 's'));
+  });
+
+  it('takes a random production secret', () => {
+    const secret = 'q7Z!x2Lp9@Vb4#Nm8$Kc3%Rt6^Wy1&Hd';
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).authSecret).toBe(secret);
+  });
+
+  it('holds unpaid orders two hours by default, and takes fractions of an hour', () => {
+    expect(loadConfig({}).orderHoldHours).toBe(2);
+    expect(loadConfig({ ORDER_HOLD_HOURS: '0.5' }).orderHoldHours).toBe(0.5);
+  });
+
+  it('trusts no proxy by default, or a hop count, or the proxies named', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
   });
 });

@@ -46,8 +46,30 @@ const Env = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_API_BASE: z.url().optional(),
-  ORDER_HOLD_HOURS: z.coerce.number().positive().default(48),
+  // Fractions are minutes: 0.5 holds an unpaid order for half an hour (decision 014).
+  ORDER_HOLD_HOURS: z.coerce
+    .number()
+    .min(1 / 60, 'must be at least one minute (0.017)')
+    .default(2),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .transform((s, ctx) => {
+      if (s === '' || s === 'false') return false as const;
+      if (/^\d+$/.test(s)) return Number(s);
+      const list = s.split(',').map((x) => x.trim());
+      if (list.every((x) => /^[\d.:a-f]+(\/\d+)?$/i.test(x))) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a hop count (1) or addresses and CIDRs of the proxies (10.0.0.0/8,127.0.0.1)',
+      });
+      return z.NEVER;
+    }),
 });
+
+/** A secret a person typed or a placeholder: few distinct characters (32 spaces, "aaaa…", "1234…"). */
+const weakSecret = (secret: string) => new Set(secret.trim()).size < 12;
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -83,6 +105,8 @@ export interface Config {
     | undefined;
   /** Unpaid orders older than this are cancelled and their stock returned. */
   orderHoldHours: number;
+  /** Which proxies' X-Forwarded-For to believe: off, a hop count, or their addresses (Fastify's trustProxy). */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {
@@ -99,6 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  AUTH_SECRET: required in production (32+ random characters)',
+    );
+  }
+  if (e.AUTH_SECRET && weakSecret(e.AUTH_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_SECRET: too easy to guess: use 32+ random characters (openssl rand -base64 32)',
     );
   }
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
@@ -145,5 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     orderHoldHours: e.ORDER_HOLD_HOURS,
+    trustProxy: e.TRUST_PROXY,
   };
 }
