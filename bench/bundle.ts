@@ -14,11 +14,11 @@ interface Chunk {
 
 /** Code that only some pages need (DESIGN §6), and the pages allowed to load it. */
 const ROUTE_ONLY = [
-  { name: 'Swiper', packages: ['swiper'], pages: ['features/home/home-page.tsx'] },
+  { name: 'Swiper', packages: ['swiper'], pages: ['app/routes/home.tsx'] },
   {
     name: 'payment',
     packages: ['@stripe/stripe-js', '@stripe/react-stripe-js'],
-    pages: ['features/payment/payment-page.tsx'],
+    pages: ['app/routes/dashboard/payment.tsx'],
   },
 ];
 

@@ -4,10 +4,11 @@ import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { RenderedPage } from '#shared/rendered-page.ts';
+import type { SessionUser } from '#shared/session.ts';
 import { App } from './app/providers.tsx';
-import { authKeys, type SessionUser } from './features/auth/api/get-session.ts';
 import { setApiFetch, type ApiFetch } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { authKeys } from './lib/query-keys.ts';
 
 // The API calls of the page being drawn go to its own `fetchApi`: pages are drawn concurrently.
 const pageFetch = new AsyncLocalStorage<ApiFetch>();

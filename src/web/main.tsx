@@ -3,8 +3,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/providers.tsx';
-import { authKeys } from './features/auth/api/get-session.ts';
 import { queryClient } from './lib/query-client.ts';
+import { authKeys } from './lib/query-keys.ts';
 import './styles.css';
 
 const rootElement = document.getElementById('root');

@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
-import { AuthEvents } from '#web/features/auth/auth-events.tsx';
+import { AuthEvents } from '#web/features/accounts/components/auth-events.tsx';
 import { toastContainerProps } from '#web/lib/toast.ts';
 import { AppRoutes } from './router.tsx';
 

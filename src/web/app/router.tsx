@@ -1,8 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
-import { RootLayout } from '#web/components/layout/root-layout.tsx';
-import { RequireAdmin } from '#web/features/auth/require-admin.tsx';
-import { RequireAuth } from '#web/features/auth/require-auth.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
+import { RequireAdmin } from '#web/features/accounts/components/require-admin.tsx';
+import { RequireAuth } from '#web/features/accounts/components/require-auth.tsx';
 
 // Every page is its own chunk, so heavy code (Swiper on the home page) loads only where it is used.
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -12,46 +12,28 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
   });
 }
 
-const HomePage = lazyPage(() => import('#web/features/home/home-page.tsx'), 'HomePage');
-const BlogsPage = lazyPage(() => import('#web/features/blogs/blogs-page.tsx'), 'BlogsPage');
-const PortfolioPage = lazyPage(() => import('#web/features/portfolio/portfolio-page.tsx'), 'PortfolioPage');
-const LoginPage = lazyPage(() => import('#web/features/auth/login-page.tsx'), 'LoginPage');
-const RegistrationPage = lazyPage(
-  () => import('#web/features/auth/registration-page.tsx'),
-  'RegistrationPage',
-);
-const ForgotPasswordPage = lazyPage(
-  () => import('#web/features/auth/forgot-password-page.tsx'),
-  'ForgotPasswordPage',
-);
-const ResetPasswordPage = lazyPage(
-  () => import('#web/features/auth/reset-password-page.tsx'),
-  'ResetPasswordPage',
-);
-const PurchasePage = lazyPage(() => import('#web/features/purchase/purchase-page.tsx'), 'PurchasePage');
-const DashboardLayout = lazyPage(
-  () => import('#web/features/dashboard/dashboard-layout.tsx'),
-  'DashboardLayout',
-);
-const MyProfilePage = lazyPage(() => import('#web/features/profile/my-profile-page.tsx'), 'MyProfilePage');
-const MyOrdersPage = lazyPage(() => import('#web/features/orders/my-orders-page.tsx'), 'MyOrdersPage');
-const AddReviewPage = lazyPage(() => import('#web/features/dashboard/add-review-page.tsx'), 'AddReviewPage');
-const PaymentPage = lazyPage(() => import('#web/features/payment/payment-page.tsx'), 'PaymentPage');
-const ManageOrdersPage = lazyPage(
-  () => import('#web/features/dashboard/manage-orders-page.tsx'),
-  'ManageOrdersPage',
-);
-const AddProductsPage = lazyPage(
-  () => import('#web/features/dashboard/add-products-page.tsx'),
-  'AddProductsPage',
-);
-const MakeAdminPage = lazyPage(() => import('#web/features/dashboard/make-admin-page.tsx'), 'MakeAdminPage');
+const HomePage = lazyPage(() => import('./routes/home.tsx'), 'HomePage');
+const BlogsPage = lazyPage(() => import('./routes/blogs.tsx'), 'BlogsPage');
+const PortfolioPage = lazyPage(() => import('./routes/portfolio.tsx'), 'PortfolioPage');
+const LoginPage = lazyPage(() => import('./routes/login.tsx'), 'LoginPage');
+const RegistrationPage = lazyPage(() => import('./routes/registration.tsx'), 'RegistrationPage');
+const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage');
+const PurchasePage = lazyPage(() => import('./routes/purchase.tsx'), 'PurchasePage');
+const DashboardLayout = lazyPage(() => import('./routes/dashboard/layout.tsx'), 'DashboardLayout');
+const MyProfilePage = lazyPage(() => import('./routes/dashboard/my-profile.tsx'), 'MyProfilePage');
+const MyOrdersPage = lazyPage(() => import('./routes/dashboard/my-orders.tsx'), 'MyOrdersPage');
+const AddReviewPage = lazyPage(() => import('./routes/dashboard/add-review.tsx'), 'AddReviewPage');
+const PaymentPage = lazyPage(() => import('./routes/dashboard/payment.tsx'), 'PaymentPage');
+const ManageOrdersPage = lazyPage(() => import('./routes/dashboard/manage-orders.tsx'), 'ManageOrdersPage');
+const AddProductsPage = lazyPage(() => import('./routes/dashboard/add-products.tsx'), 'AddProductsPage');
+const MakeAdminPage = lazyPage(() => import('./routes/dashboard/make-admin.tsx'), 'MakeAdminPage');
 const ManageProductsPage = lazyPage(
-  () => import('#web/features/dashboard/manage-products-page.tsx'),
+  () => import('./routes/dashboard/manage-products.tsx'),
   'ManageProductsPage',
 );
-const AuditPage = lazyPage(() => import('#web/features/admin/audit-page.tsx'), 'AuditPage');
-const NotFoundPage = lazyPage(() => import('#web/features/errors/not-found-page.tsx'), 'NotFoundPage');
+const AuditPage = lazyPage(() => import('./routes/dashboard/audit.tsx'), 'AuditPage');
+const NotFoundPage = lazyPage(() => import('./routes/not-found.tsx'), 'NotFoundPage');
 
 /**
  * SPEC §2 routes. Declarative routes rather than a data router: the data router's code would add

@@ -1,6 +1,6 @@
 // better-auth's client is ~15 KB gzip: import this module only with a dynamic import(), from the
 // pages and handlers that act (sign-in, sign-up, reset, two-factor, sign-out), never statically.
-// The signed-in state every page needs comes from the session query of features/auth instead.
+// The signed-in state every page needs comes from the session query of features/accounts instead.
 import { twoFactorClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 

@@ -1,12 +1,27 @@
 import type { ReactNode } from 'react';
 
-/** A form's main button; busy (and not pressable twice) while the form submits. */
-export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+interface SubmitButtonProps {
+  /** The form is submitting: the button shows a spinner, is busy, and cannot be pressed twice. */
+  pending: boolean;
+  /** Not pressable for a reason of the form's own (a quantity out of bounds, a card box not ready). */
+  disabled?: boolean;
+  /** The button's look beside daisyUI's `btn`: a dark full-width button unless told otherwise. */
+  className?: string;
+  children: ReactNode;
+}
+
+/** A form's main button. */
+export function SubmitButton({
+  pending,
+  disabled = false,
+  className = 'btn-neutral w-full',
+  children,
+}: SubmitButtonProps) {
   return (
     <button
       type="submit"
-      className="btn btn-neutral w-full"
-      disabled={pending}
+      className={`btn ${className}`}
+      disabled={pending || disabled}
       aria-busy={pending || undefined}
     >
       {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

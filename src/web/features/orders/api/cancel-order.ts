@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CancelResult } from '#shared/schemas/order.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { toolsKeys } from '#web/features/tools/api/get-tools.ts';
-import { orderKeys } from './get-my-orders.ts';
+import { orderKeys, toolsKeys } from '#web/lib/query-keys.ts';
 
 /** DELETE /myOrder/{id} (bearer): cancels an unpaid order; its stock returns to the tool. */
 export function cancelOrder(id: string): Promise<CancelResult> {

@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Order, OrderList } from '#shared/schemas/order.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-
-export const orderKeys = {
-  all: ['orders'] as const,
-  mine: (email: string) => [...orderKeys.all, 'mine', email.toLowerCase()] as const,
-  detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
-};
+import { orderKeys } from '#web/lib/query-keys.ts';
 
 /** GET /myOrders?email= (bearer): the signed-in customer's orders, newest first. */
 export function getMyOrders(email: string, signal?: AbortSignal): Promise<Order[]> {

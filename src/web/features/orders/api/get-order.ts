@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '#shared/schemas/order.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { orderKeys } from './get-my-orders.ts';
+import { orderKeys } from '#web/lib/query-keys.ts';
 
 /** GET /myOrder/{id} (bearer): one of the customer's orders, for the payment page. */
 export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {

@@ -46,12 +46,3 @@ export function OrderActions({ order, itemId, onCancel, stacked = false }: Order
     </div>
   );
 }
-
-/** Paid or Unpaid, as the admin's table words it too (SPEC §2). */
-export function PaymentBadge({ paid }: { paid: boolean }) {
-  return paid ? (
-    <span className="badge border-success/30 bg-success/10 text-xs font-semibold text-success">Paid</span>
-  ) : (
-    <span className="badge border-warning bg-warning/30 text-xs font-semibold text-slate-900">Unpaid</span>
-  );
-}

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InsertResult } from '#shared/schemas/admin.ts';
 import type { ReviewInput } from '#shared/schemas/review.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { reviewsKeys } from './get-reviews.ts';
+import { reviewsKeys } from '#web/lib/query-keys.ts';
 
 /**
  * POST /review (bearer). customerName and img are sent as SPEC §7's client sends them; the server

@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReviewList } from '#shared/schemas/review.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-
-export const reviewsKeys = {
-  all: ['reviews'] as const,
-};
+import { reviewsKeys } from '#web/lib/query-keys.ts';
 
 /** GET /reviews: every review, newest first. */
 export function getReviews(signal?: AbortSignal): Promise<ReviewList> {

@@ -2,15 +2,13 @@ import { useId, useState, type Ref } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { ReviewInput } from '#shared/schemas/review.ts';
+import type { Tool } from '#shared/schemas/tool.ts';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { StarIcon } from '#web/components/ui/icons.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { TextAreaField, TextField } from '#web/components/ui/text-field.tsx';
-import { ApiRequestError } from '#web/lib/api-client.ts';
-import { errorMessage } from '#web/lib/error-message.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
-import { useCurrentUser } from '#web/features/auth/use-current-user.ts';
-import { useTools } from '#web/features/tools/api/get-tools.ts';
 import { useAddReview } from '#web/features/reviews/api/add-review.ts';
 import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
 
@@ -24,14 +22,19 @@ type FieldName = 'profession' | 'productName' | 'ratings' | 'opinions';
 const FIELDS: readonly FieldName[] = ['profession', 'productName', 'ratings', 'opinions'];
 const EMPTY: Partial<FormValues> = { profession: '', productName: '', ratings: undefined, opinions: '' };
 
+interface AddReviewFormProps {
+  /** The signed-in account: its name and photo are sent with the review. */
+  author: { name: string; image: string | null } | null;
+  /** The catalogue, whose names the Product Name field suggests. */
+  products: readonly Pick<Tool, '_id' | 'name'>[];
+}
+
 /**
  * SPEC §2 Add A Review with SPEC §5's messages (the shared ReviewInput). Ratings are 1 to 5 stars
  * (DESIGN §5.4). After success the form empties and a toast shows (SPEC §4); the home page's
  * carousel reads the reviews again.
  */
-export function AddReviewForm() {
-  const auth = useCurrentUser();
-  const tools = useTools();
+export function AddReviewForm({ author, products }: AddReviewFormProps) {
   const addReview = useAddReview();
   const productListId = useId();
   const [formErrors, setFormErrors] = useState<string[]>([]);
@@ -52,8 +55,8 @@ export function AddReviewForm() {
     try {
       const result = await addReview.mutateAsync({
         ...values,
-        customerName: auth.user?.name,
-        img: auth.user?.image ?? undefined,
+        customerName: author?.name,
+        img: author?.image ?? undefined,
       });
       if (!result.acknowledged) {
         setFormErrors(['Your review was not saved. Please try again.']);
@@ -62,12 +65,7 @@ export function AddReviewForm() {
       toast.success('Successfully added Review');
       reset(EMPTY);
     } catch (failure) {
-      const fields = failure instanceof ApiRequestError ? failure.fields : undefined;
-      const known = Object.entries(fields ?? {}).filter(([name]) => FIELDS.includes(name as FieldName));
-      known.forEach(([name, message], index) =>
-        setError(name as FieldName, { message }, { shouldFocus: index === 0 }),
-      );
-      if (known.length === 0) setFormErrors([errorMessage(failure)]);
+      setFormErrors(applyServerErrors(failure, setError, FIELDS));
     }
   });
 
@@ -96,7 +94,7 @@ export function AddReviewForm() {
           {...register('productName')}
         />
         <datalist id={productListId}>
-          {tools.data?.map((tool) => (
+          {products.map((tool) => (
             <option key={tool._id} value={tool.name} />
           ))}
         </datalist>

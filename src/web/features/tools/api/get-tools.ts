@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ToolList } from '#shared/schemas/tool.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-
-export const toolsKeys = {
-  all: ['tools'] as const,
-};
+import { toolsKeys } from '#web/lib/query-keys.ts';
 
 /** GET /tools: every listed tool, in display order. */
 export function getTools(signal?: AbortSignal): Promise<ToolList> {

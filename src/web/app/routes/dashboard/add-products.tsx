@@ -1,0 +1,14 @@
+import { DashboardPage } from '#web/components/ui/dashboard-page.tsx';
+import { AddToolForm } from '#web/features/tools/components/add-tool-form.tsx';
+
+/** /dashboard/addProducts (admins, SPEC §2): a new tool for the catalogue. */
+export function AddProductsPage() {
+  return (
+    <DashboardPage
+      title="Add Products"
+      intro="A new tool for the catalogue. It is on sale as soon as it is added."
+    >
+      <AddToolForm />
+    </DashboardPage>
+  );
+}

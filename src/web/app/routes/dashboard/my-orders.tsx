@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Order } from '#shared/schemas/order.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { QueryState, TableEmpty } from '#web/components/ui/data-table.tsx';
+import { useCurrentUser } from '#web/features/accounts/api/get-session.ts';
+import { useCancelOrder } from '#web/features/orders/api/cancel-order.ts';
+import { useMyOrders } from '#web/features/orders/api/get-my-orders.ts';
+import { MyOrdersTable } from '#web/features/orders/components/my-orders-table.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toast } from '#web/lib/toast.ts';
+
+/** /dashboard/myOrders (SPEC §2): the customer's orders, to pay or cancel. */
+export function MyOrdersPage() {
+  const auth = useCurrentUser();
+  // The login guard renders this page only for a signed-in customer.
+  const orders = useMyOrders(auth.user?.email ?? '');
+  const cancel = useCancelOrder();
+  const [toCancel, setToCancel] = useState<Order | null>(null);
+
+  const closeDialog = () => {
+    setToCancel(null);
+    cancel.reset();
+  };
+  const confirmCancel = (order: Order) =>
+    cancel.mutate(order._id, {
+      onSuccess: () => {
+        toast.success('Order cancelled');
+        closeDialog();
+      },
+    });
+
+  return (
+    <div className="space-y-6 p-5 sm:p-8">
+      <header className="flex flex-wrap items-end justify-between gap-2">
+        <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">My Orders</h1>
+        {orders.data && orders.data.length > 0 && (
+          <p className="text-sm text-slate-600">
+            {orders.data.length} {orders.data.length === 1 ? 'order' : 'orders'}
+          </p>
+        )}
+      </header>
+      <QueryState
+        query={orders}
+        loadingLabel="Loading your orders"
+        errorText="We couldn't load your orders."
+        empty={
+          <TableEmpty
+            title="You have no orders yet."
+            action={
+              <Link to={{ pathname: '/', hash: '#tools' }} className="btn btn-primary mt-6">
+                Browse our tools
+              </Link>
+            }
+          >
+            Pick a tool, choose a quantity and it will show up here.
+          </TableEmpty>
+        }
+      >
+        {(rows) => <MyOrdersTable orders={rows} onCancel={setToCancel} />}
+      </QueryState>
+      <ConfirmDialog
+        open={toCancel !== null}
+        title="Cancel this order?"
+        confirmLabel="Yes, cancel"
+        pending={cancel.isPending}
+        error={cancel.isError ? errorMessage(cancel.error) : null}
+        onConfirm={() => toCancel && confirmCancel(toCancel)}
+        onClose={closeDialog}
+      >
+        {toCancel
+          ? `Your order of ${toCancel.quantity} × ${toCancel.productName} will be cancelled and its stock released.`
+          : ''}
+      </ConfirmDialog>
+    </div>
+  );
+}

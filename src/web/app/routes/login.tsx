@@ -1,0 +1,234 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { LoginInput } from '#shared/schemas/user.ts';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { refreshSession } from '#web/features/accounts/api/get-session.ts';
+import type { TwoFactorCodeInput } from '#web/features/accounts/auth-forms.ts';
+import { AuthLayout } from '#web/features/accounts/components/auth-layout.tsx';
+import { GoogleButton } from '#web/features/accounts/components/google-button.tsx';
+import { OrDivider } from '#web/features/accounts/components/or-divider.tsx';
+import { googleErrorMessage, startGoogleSignIn } from '#web/features/accounts/api/google-sign-in.ts';
+import { redirectTarget } from '#web/features/accounts/redirect-target.ts';
+import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
+
+const loginInputResolver = lazyZodResolver<LoginInput>(() =>
+  import('#shared/schemas/user.ts').then((schemas) => schemas.LoginInput),
+);
+const twoFactorCodeInputResolver = lazyZodResolver<TwoFactorCodeInput>(() =>
+  import('#web/features/accounts/auth-forms.ts').then((schemas) => schemas.TwoFactorCodeInput),
+);
+
+/** SPEC §2 Login: email and password, Google, a link to registration; back to where the user came from. */
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const [step, setStep] = useState<'password' | 'twoFactor'>('password');
+  const target = redirectTarget(location.state);
+
+  // Every way in ends here: the session becomes the access token (PUT /user/{email}), then back.
+  const finishSignIn = async () => {
+    const user = await refreshSession(queryClient);
+    if (!user) throw new Error('Sign-in did not complete. Please try again.');
+    await navigate(target, { replace: true });
+  };
+
+  return (
+    <AuthLayout
+      eyebrow="Welcome back"
+      title="Login"
+      intro={
+        step === 'password'
+          ? 'Log in to order tools, track your orders and keep your profile up to date.'
+          : undefined
+      }
+    >
+      {step === 'password' ? (
+        <PasswordStep
+          initialError={googleErrorMessage(searchParams.get('error'))}
+          googleCallback={target}
+          onTwoFactor={() => setStep('twoFactor')}
+          onSignedIn={finishSignIn}
+        />
+      ) : (
+        <TwoFactorStep onSignedIn={finishSignIn} onBack={() => setStep('password')} />
+      )}
+    </AuthLayout>
+  );
+}
+
+interface PasswordStepProps {
+  initialError: string | undefined;
+  googleCallback: string;
+  onTwoFactor: () => void;
+  onSignedIn: () => Promise<void>;
+}
+
+function PasswordStep({ initialError, googleCallback, onTwoFactor, onSignedIn }: PasswordStepProps) {
+  const [errors, setErrors] = useState<string[]>(initialError ? [initialError] : []);
+  const [googlePending, setGooglePending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors: fieldErrors, isSubmitting },
+  } = useForm<LoginInput>({
+    resolver: loginInputResolver,
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setErrors([]);
+    try {
+      const { authClient, authErrorMessage } = await import('#web/lib/auth-client.ts');
+      const { data, error } = await authClient.signIn.email({ email, password });
+      if (error) return setErrors([authErrorMessage(error)]);
+      if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) return onTwoFactor();
+      await onSignedIn();
+    } catch (error) {
+      setErrors([errorMessage(error)]);
+    }
+  });
+
+  const onGoogle = async () => {
+    setErrors([]);
+    setGooglePending(true);
+    const failure = await startGoogleSignIn(googleCallback);
+    // On success the browser is leaving for Google; the button stays busy until it does.
+    if (failure) {
+      setErrors([failure]);
+      setGooglePending(false);
+    }
+  };
+
+  return (
+    <>
+      <form noValidate onFocus={loginInputResolver.preload} onSubmit={onSubmit} className="space-y-5">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={fieldErrors.email?.message}
+          {...register('email')}
+        />
+        <div className="space-y-2">
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={fieldErrors.password?.message}
+            {...register('password')}
+          />
+          <p className="text-right text-sm">
+            <Link to="/forgot-password" className="link font-semibold text-rust">
+              Forgot password?
+            </Link>
+          </p>
+        </div>
+        <SubmitButton pending={isSubmitting}>Login</SubmitButton>
+      </form>
+      <FormAlert messages={errors} className="mt-5" />
+      <OrDivider />
+      <GoogleButton pending={googlePending} onClick={() => void onGoogle()} />
+      <p className="mt-8 text-center text-sm text-slate-600">
+        New to Torque?{' '}
+        <Link to="/registration" className="link font-semibold text-rust">
+          Create an account
+        </Link>
+      </p>
+    </>
+  );
+}
+
+interface TwoFactorStepProps {
+  onSignedIn: () => Promise<void>;
+  onBack: () => void;
+}
+
+/** The second step when the account has two-factor on: an authenticator code, or a backup code. */
+function TwoFactorStep({ onSignedIn, onBack }: TwoFactorStepProps) {
+  const [backup, setBackup] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setFocus,
+    formState: { errors: fieldErrors, isSubmitting },
+  } = useForm<TwoFactorCodeInput>({
+    resolver: twoFactorCodeInputResolver,
+    defaultValues: { code: '' },
+  });
+
+  // The step replaces the password form: move focus to its field, and again when the kind changes.
+  useEffect(() => setFocus('code'), [setFocus, backup]);
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    setErrors([]);
+    try {
+      const { authClient, authErrorMessage } = await import('#web/lib/auth-client.ts');
+      const { error } = backup
+        ? await authClient.twoFactor.verifyBackupCode({ code })
+        : await authClient.twoFactor.verifyTotp({ code });
+      if (error) return setErrors([authErrorMessage(error)]);
+      await onSignedIn();
+    } catch (error) {
+      setErrors([errorMessage(error)]);
+    }
+  });
+
+  const switchKind = () => {
+    setErrors([]);
+    reset({ code: '' });
+    setBackup((value) => !value);
+  };
+
+  return (
+    <>
+      <h2 className="text-xl font-bold text-slate-900">Two-step verification</h2>
+      <form
+        noValidate
+        onFocus={twoFactorCodeInputResolver.preload}
+        onSubmit={onSubmit}
+        className="mt-5 space-y-5"
+      >
+        {backup ? (
+          <TextField
+            key="backup"
+            label="Backup code"
+            hint="Enter one of the backup codes you saved when you turned on two-factor. Each works once."
+            autoComplete="off"
+            spellCheck={false}
+            error={fieldErrors.code?.message}
+            {...register('code')}
+          />
+        ) : (
+          <TextField
+            key="totp"
+            label="Authentication code"
+            hint="Enter the 6-digit code from your authenticator app."
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            error={fieldErrors.code?.message}
+            {...register('code')}
+          />
+        )}
+        <SubmitButton pending={isSubmitting}>Verify</SubmitButton>
+      </form>
+      <FormAlert messages={errors} className="mt-5" />
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
+        <button type="button" className="link font-semibold text-rust" onClick={switchKind}>
+          {backup ? 'Use an authenticator code' : 'Use a backup code'}
+        </button>
+        <button type="button" className="link text-slate-600" onClick={onBack}>
+          Back to login
+        </button>
+      </div>
+    </>
+  );
+}

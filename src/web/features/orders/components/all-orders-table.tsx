@@ -1,0 +1,165 @@
+import { formatDollars } from '#shared/money.ts';
+import type { Order } from '#shared/schemas/order.ts';
+import { TruckIcon } from '#web/components/ui/icons.tsx';
+import { PaymentBadge } from '#web/components/ui/payment-badge.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useAllOrders } from '#web/features/orders/api/get-all-orders.ts';
+import { useShipOrder } from '#web/features/orders/api/ship-order.ts';
+import {
+  Card,
+  CardField,
+  CardList,
+  DataTable,
+  QueryState,
+  TableEmpty,
+} from '#web/components/ui/data-table.tsx';
+
+const COLUMNS = [
+  '#',
+  'Buyer Name',
+  'Product Name',
+  'Quantity',
+  'Price',
+  'Payment',
+  'Payment Status',
+] as const;
+
+/** SPEC §2 Manage orders: every live order; a paid one can be marked ready for shifting (SPEC §4). */
+export function AllOrdersTable() {
+  const orders = useAllOrders();
+  const ship = useShipOrder();
+
+  const markReady = (order: Order) => {
+    ship.mutate(order._id, {
+      onSuccess: ({ modifiedCount }) => {
+        if (modifiedCount === 1) toast.success('Successfully Update Shifting');
+        else toast.info('This order was already ready for shifting.');
+      },
+      onError: (failure) => toast.error(errorMessage(failure)),
+    });
+  };
+
+  return (
+    <QueryState
+      query={orders}
+      loadingLabel="Loading orders"
+      errorText="We couldn't load the orders."
+      empty={
+        <TableEmpty title="No orders yet">Orders appear here as soon as customers place them.</TableEmpty>
+      }
+    >
+      {(rows) => (
+        <>
+          <DataTable caption="All orders" columns={COLUMNS} minWidthClass="min-w-[52rem]">
+            {rows.map((order, index) => (
+              <tr key={order._id} className="hover:bg-base-200/50">
+                <th scope="row" className="font-semibold text-slate-600">
+                  {index + 1}
+                </th>
+                <td>
+                  <Buyer order={order} />
+                </td>
+                <td className="min-w-40 font-medium text-slate-900">{order.productName}</td>
+                <td className="tabular-nums">{order.quantity}</td>
+                <td className="whitespace-nowrap tabular-nums">
+                  <Price order={order} />
+                </td>
+                <td>
+                  <PaymentBadge paid={order.paid} />
+                </td>
+                <td className="whitespace-nowrap">
+                  <ShippingStatus
+                    order={order}
+                    pending={ship.isPending && ship.variables === order._id}
+                    onMarkReady={() => markReady(order)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <CardList label="All orders">
+            {rows.map((order, index) => (
+              <Card key={order._id} number={index + 1}>
+                <div className="flex items-start justify-between gap-3">
+                  <p className="font-semibold text-slate-900">{order.productName}</p>
+                  <PaymentBadge paid={order.paid} />
+                </div>
+                <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+                  <CardField label="Buyer Name" wide>
+                    <Buyer order={order} />
+                  </CardField>
+                  <CardField label="Quantity">
+                    <span className="tabular-nums">{order.quantity}</span>
+                  </CardField>
+                  <CardField label="Price">
+                    <Price order={order} />
+                  </CardField>
+                  <CardField label="Payment Status" wide>
+                    <ShippingStatus
+                      order={order}
+                      pending={ship.isPending && ship.variables === order._id}
+                      onMarkReady={() => markReady(order)}
+                    />
+                  </CardField>
+                </dl>
+              </Card>
+            ))}
+          </CardList>
+        </>
+      )}
+    </QueryState>
+  );
+}
+
+function Buyer({ order }: { order: Order }) {
+  return (
+    <>
+      <p className="font-semibold text-slate-900">{order.name}</p>
+      <p className="text-xs break-words text-slate-600">{order.email}</p>
+    </>
+  );
+}
+
+function Price({ order }: { order: Order }) {
+  return (
+    <>
+      <p className="font-semibold text-slate-900 tabular-nums">{formatDollars(order.totalPrice)}</p>
+      <p className="text-xs text-slate-600">{formatDollars(order.productPrice)} each</p>
+    </>
+  );
+}
+
+interface ShippingStatusProps {
+  order: Order;
+  pending: boolean;
+  onMarkReady: () => void;
+}
+
+/** Unpaid: nothing to do yet. Paid: 'Pending' until pressed. Then 'Ready For Shifting', for good. */
+function ShippingStatus({ order, pending, onMarkReady }: ShippingStatusProps) {
+  if (!order.paid) return <span className="text-sm text-slate-600">Awaiting payment</span>;
+  if (order.shiftNow) {
+    return (
+      <span className="flex items-center gap-1.5 text-sm font-semibold text-success">
+        <TruckIcon className="size-4" />
+        Ready For Shifting
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="btn btn-primary btn-sm"
+      // The visible word is SPEC's; the name says what pressing it does, and for which order.
+      aria-label={`Pending: mark ${order.productName} for ${order.name} ready for shifting`}
+      title="Mark ready for shifting"
+      disabled={pending}
+      aria-busy={pending || undefined}
+      onClick={onMarkReady}
+    >
+      {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      Pending
+    </button>
+  );
+}

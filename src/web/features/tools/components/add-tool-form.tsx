@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { AddToolInput } from '#shared/schemas/admin.ts';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { TextAreaField, TextField } from '#web/components/ui/text-field.tsx';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useAddTool } from '#web/features/tools/api/add-tool.ts';
+import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
+
+const addToolInputResolver = lazyZodResolver<FormValues, z.output<typeof AddToolInput>>(() =>
+  import('#shared/schemas/admin.ts').then((schemas) => schemas.AddToolInput),
+);
+
+type FormValues = z.input<typeof AddToolInput>;
+type FieldName = keyof FormValues;
+
+const FIELDS: readonly FieldName[] = [
+  'name',
+  'minimumOrder',
+  'availableQuantity',
+  'price',
+  'img',
+  'description',
+];
+
+/**
+ * SPEC §2 Add Products. The spec has no validation here; the server validates (DESIGN §5.3), and the
+ * form checks the same shared schema first. A 400 from the server puts its messages under the fields.
+ */
+export function AddToolForm() {
+  const addTool = useAddTool();
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues, unknown, z.output<typeof AddToolInput>>({
+    resolver: addToolInputResolver,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormErrors([]);
+    try {
+      const result = await addTool.mutateAsync(values);
+      if (!result.acknowledged) {
+        setFormErrors(['The product was not added. Please try again.']);
+        return;
+      }
+      toast.success('Successfully add Product');
+      reset();
+    } catch (failure) {
+      setFormErrors(applyServerErrors(failure, setError, FIELDS));
+    }
+  });
+
+  // Numbers stay numbers: an empty box becomes NaN, which the schema reports in words.
+  const asNumber = { valueAsNumber: true } as const;
+
+  return (
+    <form
+      noValidate
+      onFocus={addToolInputResolver.preload}
+      onSubmit={onSubmit}
+      aria-label="Add a product"
+      className="max-w-3xl space-y-6"
+    >
+      <TextField
+        label="Name"
+        autoComplete="off"
+        placeholder="e.g. Torque MX-40 Magnetic Drill"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <div className="grid gap-6 sm:grid-cols-3">
+        <TextField
+          label="Minimum Order"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          error={errors.minimumOrder?.message}
+          {...register('minimumOrder', asNumber)}
+        />
+        <TextField
+          label="Available Quantity"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          error={errors.availableQuantity?.message}
+          {...register('availableQuantity', asNumber)}
+        />
+        <TextField
+          label="Price"
+          type="number"
+          inputMode="decimal"
+          min={0.01}
+          step={0.01}
+          hint="Per unit, in US dollars"
+          error={errors.price?.message}
+          {...register('price', asNumber)}
+        />
+      </div>
+      <TextField
+        label="Image URL"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        placeholder="https://… or /images/…"
+        error={errors.img?.message}
+        {...register('img')}
+      />
+      <TextAreaField
+        label="Description"
+        rows={5}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <FormAlert messages={formErrors} />
+      <div className="sm:max-w-48">
+        <SubmitButton pending={isSubmitting}>Update</SubmitButton>
+      </div>
+    </form>
+  );
+}

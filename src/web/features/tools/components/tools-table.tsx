@@ -1,0 +1,170 @@
+import { useRef, useState } from 'react';
+import { formatDollars } from '#shared/money.ts';
+import type { Tool } from '#shared/schemas/tool.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useTools } from '#web/features/tools/api/get-tools.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { useDeleteTool } from '#web/features/tools/api/delete-tool.ts';
+import {
+  Card,
+  CardField,
+  CardList,
+  DataTable,
+  QueryState,
+  TableEmpty,
+} from '#web/components/ui/data-table.tsx';
+
+const COLUMNS = ['#', 'Name', 'Minimum Order', 'Available Quantity', 'Price', 'Action'] as const;
+
+/**
+ * SPEC §2 Manage products: the catalogue with a Delete button per tool, confirmed in a dialog. It
+ * reads the same tools query as the home page, so a delete shows on both.
+ */
+export function ToolsTable({ onDeleted }: { onDeleted: () => void }) {
+  const tools = useTools();
+  const remove = useDeleteTool();
+  // The tool stays named in the dialog while it animates closed, so `open` is kept apart from it.
+  const [confirming, setConfirming] = useState<Tool | null>(null);
+  const [open, setOpen] = useState(false);
+  // The Delete button that opened the dialog gets focus back, unless its row went with the tool.
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const rowGone = useRef(false);
+
+  const closed = () => {
+    setOpen(false);
+    if (rowGone.current) onDeleted();
+    else opener.current?.focus();
+    rowGone.current = false;
+  };
+
+  const confirm = (tool: Tool) => {
+    remove.mutate(tool._id, {
+      onSuccess: ({ deletedCount }) => {
+        // SPEC §8: the toast only when the server removed exactly this one.
+        if (deletedCount === 1) toast.success('Successfully Delete Product');
+        else toast.info(`${tool.name} was already removed.`);
+        rowGone.current = true;
+        setOpen(false);
+      },
+      onError: (failure) => {
+        toast.error(errorMessage(failure));
+        setOpen(false);
+      },
+    });
+  };
+
+  const askToDelete = (tool: Tool, button: HTMLButtonElement) => {
+    opener.current = button;
+    setConfirming(tool);
+    setOpen(true);
+  };
+
+  return (
+    <>
+      <QueryState
+        query={tools}
+        loadingLabel="Loading products"
+        errorText="We couldn't load the products."
+        empty={<TableEmpty title="No products">Add one from Add Products.</TableEmpty>}
+      >
+        {(rows) => (
+          <>
+            <DataTable caption="Products in the catalogue" columns={COLUMNS} minWidthClass="min-w-[52rem]">
+              {rows.map((tool, index) => (
+                <tr key={tool._id} className="hover:bg-base-200/50">
+                  <th scope="row" className="w-12 font-semibold text-slate-600">
+                    {index + 1}
+                  </th>
+                  <td>
+                    <div className="flex items-center gap-3">
+                      <Thumbnail tool={tool} />
+                      <span className="font-semibold text-slate-900">{tool.name}</span>
+                    </div>
+                  </td>
+                  <td className="tabular-nums">{tool.minimumOrder}</td>
+                  <td className="tabular-nums">{tool.availableQuantity}</td>
+                  <td className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">
+                    {formatDollars(tool.price)}
+                  </td>
+                  <td>
+                    <DeleteButton tool={tool} onClick={askToDelete} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+            <CardList label="Products in the catalogue">
+              {rows.map((tool, index) => (
+                <Card key={tool._id} number={index + 1}>
+                  <div className="flex items-center gap-3">
+                    <Thumbnail tool={tool} />
+                    <p className="font-semibold text-slate-900">{tool.name}</p>
+                  </div>
+                  <div className="mt-3 flex items-end gap-3">
+                    <dl className="grid flex-1 grid-cols-2 gap-3 text-sm">
+                      <CardField label="Minimum Order">
+                        <span className="tabular-nums">{tool.minimumOrder}</span>
+                      </CardField>
+                      <CardField label="Available Quantity">
+                        <span className="tabular-nums">{tool.availableQuantity}</span>
+                      </CardField>
+                      <CardField label="Price">
+                        <span className="font-semibold tabular-nums">{formatDollars(tool.price)}</span>
+                      </CardField>
+                    </dl>
+                    <DeleteButton tool={tool} onClick={askToDelete} />
+                  </div>
+                </Card>
+              ))}
+            </CardList>
+          </>
+        )}
+      </QueryState>
+      <ConfirmDialog
+        open={open}
+        title="Delete this product?"
+        confirmLabel="Yes, delete"
+        pending={remove.isPending}
+        onConfirm={() => confirming && confirm(confirming)}
+        onClose={closed}
+      >
+        <strong className="font-semibold text-slate-900">{confirming?.name}</strong> will leave the catalogue
+        and can no longer be bought. Past orders keep it.
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function Thumbnail({ tool }: { tool: Tool }) {
+  return (
+    <img
+      src={tool.img}
+      alt=""
+      width={48}
+      height={48}
+      loading="lazy"
+      decoding="async"
+      className="size-12 shrink-0 rounded-md border border-base-300 bg-slate-100 object-cover"
+    />
+  );
+}
+
+function DeleteButton({
+  tool,
+  onClick,
+}: {
+  tool: Tool;
+  onClick: (tool: Tool, button: HTMLButtonElement) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="btn btn-outline btn-error btn-sm"
+      aria-label={`Delete ${tool.name}`}
+      aria-haspopup="dialog"
+      onClick={(event) => onClick(tool, event.currentTarget)}
+    >
+      Delete
+    </button>
+  );
+}

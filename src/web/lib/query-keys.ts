@@ -1,0 +1,48 @@
+// Every TanStack Query key of the app, so a mutation in one feature can refresh what another reads
+// without importing it. Emails are lowercased: the server treats them so.
+
+export const authKeys = {
+  session: ['auth', 'session'] as const,
+  admin: (email: string) => ['auth', 'admin', email.toLowerCase()] as const,
+};
+
+export const storeConfigKeys = {
+  all: ['store-config'] as const,
+};
+
+export const profileKeys = {
+  detail: (email: string) => ['profile', email.toLowerCase()] as const,
+};
+
+export const usersKeys = {
+  all: ['admin', 'users'] as const,
+  list: (email: string) => [...usersKeys.all, email.toLowerCase()] as const,
+};
+
+export const toolsKeys = {
+  all: ['tools'] as const,
+  // Under the list's key, so whatever refreshes the tools (a purchase, a cancel) refreshes this too.
+  detail: (id: string) => [...toolsKeys.all, 'detail', id] as const,
+};
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  mine: (email: string) => [...orderKeys.all, 'mine', email.toLowerCase()] as const,
+  detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
+};
+
+export const allOrdersKeys = {
+  all: ['admin', 'orders'] as const,
+};
+
+export const paymentKeys = {
+  intent: (orderId: string) => ['payment-intent', orderId] as const,
+};
+
+export const reviewsKeys = {
+  all: ['reviews'] as const,
+};
+
+export const auditKeys = {
+  all: ['admin', 'audit'] as const,
+};
