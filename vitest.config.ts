@@ -14,7 +14,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'src/web/**/*.test.tsx', 'scripts/**/*.test.ts'],
           exclude: ['src/**/*.pg.test.ts'],
           env: { TEST_DB: 'pglite' },
         },
