@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { load, type Ratio, sideBySide, startTarget, type Target } from './lib.ts';
+import { load, type Ratio, sideBySide, startBare, type Target } from './lib.ts';
 
 const NODE_WRITES = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
@@ -37,7 +37,7 @@ export async function benchCatalogue(
   }
   const map = join(dir, 'answers.json');
   writeFileSync(map, JSON.stringify(answers));
-  const bare = await startTarget(['bare', map]);
+  const bare = await startBare(map);
   const rps = (url: string, duration = opts.duration) =>
     load({ url, connections: 50, duration }).then((r) => {
       if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);

@@ -1,7 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 
@@ -11,8 +14,6 @@ export const startArgs: string[] = (
 ).scripts.start
   .split(/\s+/)
   .slice(1);
-/** The V8 flags `npm start` gives the server, so that bench figures are those of the store as it runs. */
-export const serverFlags = startArgs.filter((arg) => arg.startsWith('--'));
 
 /**
  * On a machine of two or more CPUs, a server under load runs on CPU 1 and the bench, which
@@ -47,20 +48,9 @@ export interface Target {
   stop(): Promise<void>;
 }
 
-/** Starts bench/target.ts in its own process, so the load generator does not share its thread. */
-export async function startTarget(
-  args: string[],
-  env: Record<string, string | undefined> = {},
-): Promise<Target> {
-  const command = [...SERVER_CPU, process.execPath, ...serverFlags, 'bench/target.ts', ...args];
-  const child = spawn(command[0]!, command.slice(1), {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...env },
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const [line] = (await once(lines, 'line')) as [string];
+function target(child: ChildProcess, url: string): Target {
   return {
-    url: `http://127.0.0.1:${line}`,
+    url,
     child,
     rssMb() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
@@ -72,6 +62,84 @@ export async function startTarget(
       await once(child, 'exit');
     },
   };
+}
+
+/** A port free now, so that the store's own origin (PUBLIC_URL) can name it before it starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A production secret, as a deployment would make one (openssl rand -base64 32). */
+export const AUTH_SECRET = randomBytes(32).toString('base64');
+
+/** How every store in the bench is started: printed with the results. */
+export const STORE_START = `node ${startArgs.join(' ')} (npm start's command), NODE_ENV=production, default LOG_LEVEL, log to a file`;
+
+/**
+ * The store exactly as `npm start` runs it (DESIGN §6): the built bundle with npm start's node
+ * flags, NODE_ENV=production with a secret, and the default LOG_LEVEL, its log written to a file
+ * as a deployment's log collector would take it. `env` adds only what a deployment sets (the
+ * database, the public origin, admins, limits). Ready once /api/ready answers 200.
+ */
+export async function startStore(env: Record<string, string | undefined> = {}): Promise<Target> {
+  const port = await freePort();
+  const logFile = join(mkdtempSync(join(tmpdir(), 'torque-bench-log-')), 'store.log');
+  // The log leaves through a pipe, to a collector process on the store's CPU (as under systemd or
+  // a container runtime), so its whole cost counts against the store.
+  const fd = openSync(logFile, 'w');
+  const collector = spawn(
+    SERVER_CPU[0] ?? 'cat',
+    [...SERVER_CPU.slice(1), ...(SERVER_CPU.length ? ['cat'] : [])],
+    {
+      stdio: ['pipe', fd, 'inherit'],
+    },
+  );
+  closeSync(fd);
+  const { LOG_LEVEL: _ignored, ...inherited } = process.env;
+  const command = [...SERVER_CPU, process.execPath, ...startArgs];
+  const child = spawn(command[0]!, command.slice(1), {
+    stdio: ['ignore', collector.stdin!, collector.stdin!],
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      AUTH_SECRET,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+  });
+  child.once('exit', () => collector.stdin!.end());
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`the store exited with ${child.exitCode}: see ${logFile}`);
+    }
+    if (
+      await fetch(`${url}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (performance.now() - started > 60_000) throw new Error('the store did not answer within 60 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return target(child, url);
+}
+
+/** The bare Fastify of bench/target.ts, answering recorded bytes from memory, in its own process. */
+export async function startBare(answersJson: string): Promise<Target> {
+  const command = [...SERVER_CPU, process.execPath, 'bench/target.ts', answersJson];
+  const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  const [line] = (await once(lines, 'line')) as [string];
+  return target(child, `http://127.0.0.1:${line}`);
 }
 
 export interface LoadResult {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { startTarget } from './lib.ts';
+import { startStore } from './lib.ts';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '60' }, connections: { type: 'string', default: '100' } },
@@ -18,10 +18,12 @@ const dir = mkdtempSync(join(tmpdir(), 'torque-load-'));
 const admin = 'loadadmin@example.com';
 // Sign-ups must come from the store's own origin (better-auth checks it).
 const origin = 'http://bench.localhost';
+const database = { DATA_DIR: join(dir, 'data'), DATABASE_URL: process.env.BENCH_DATABASE_URL };
 // The first start creates, migrates and seeds an embedded database; the load meets the store as
 // it runs every day after, started again on it (BENCH_DATABASE_URL: as it is).
-if (!process.env.BENCH_DATABASE_URL) await (await startTarget(['app', join(dir, 'data')])).stop();
-const app = await startTarget(['app', join(dir, 'data')], {
+if (!process.env.BENCH_DATABASE_URL) await (await startStore(database)).stop();
+const app = await startStore({
+  ...database,
   ADMIN_EMAILS: admin,
   AUTH_RATE_LIMIT: '100000',
   PUBLIC_URL: origin,

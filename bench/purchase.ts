@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { load, sideBySide, startTarget } from './lib.ts';
+import { load, sideBySide, startStore } from './lib.ts';
 
 /**
  * POST /api/purchase on PostgreSQL against raw SQL doing the same writes, with the same
@@ -20,7 +20,7 @@ export async function benchPurchase(
   await admin.query(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const app = await startTarget(['app', 'unused-with-postgres'], { BENCH_DATABASE_URL: url.toString() });
+  const app = await startStore({ DATABASE_URL: url.toString() });
   const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
   pool.on('error', () => {}); // idle clients ended by the final DROP DATABASE … WITH (FORCE)
   try {

@@ -6,13 +6,12 @@
 //   BENCH_POSTGRES_URL   PostgreSQL for the purchase figure (default: the local test database)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchBundle } from './bundle.ts';
 import { benchCatalogue } from './catalogue.ts';
 import { benchLighthouse } from './lighthouse.ts';
-import { onLoadCpu, startTarget } from './lib.ts';
+import { onLoadCpu, STORE_START, startStore } from './lib.ts';
 import { benchPurchase } from './purchase.ts';
 import { benchStartup } from './startup.ts';
 
@@ -33,20 +32,12 @@ interface Row {
 const rows: Row[] = [];
 const detail: Record<string, unknown> = {};
 
-// A port known in advance: better-auth accepts sign-ins only from the store's own origin.
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
-  });
-});
-const storeUrl = `http://127.0.0.1:${port}`;
-
 const dir = mkdtempSync(join(tmpdir(), 'torque-bench-'));
 try {
   // The first start creates, migrates and seeds the database; the figures are those of the store
   // as it runs every day after: started again on its existing database.
-  await (await startTarget(['app', join(dir, 'data')])).stop();
+  const data = { DATA_DIR: join(dir, 'data') };
+  await (await startStore(data)).stop();
   const startup = await benchStartup(join(dir, 'data'));
   detail.startup = startup;
   rows.push({
@@ -57,7 +48,8 @@ try {
     budget: { op: '<=', limit: 2000 },
   });
 
-  const app = await startTarget(['app', join(dir, 'data')], { PORT: String(port), PUBLIC_URL: storeUrl });
+  const app = await startStore(data);
+  const storeUrl = app.url;
   try {
     // Quick mode measures the call that has a budget; the full run reports the other two as well.
     const catalogue = await onLoadCpu(() =>
@@ -183,7 +175,7 @@ try {
 // that is met is reported, so that its waiver goes.
 const waivers = JSON.parse(readFileSync('bench/waivers.json', 'utf8')) as Record<string, string>;
 let failed = false;
-console.log(`\nTorque bench (${quick ? 'quick' : 'full'})\n`);
+console.log(`\nTorque bench (${quick ? 'quick' : 'full'}): every store started as ${STORE_START}\n`);
 for (const r of rows) {
   let verdict = '';
   if (r.budget) {

@@ -1,19 +1,19 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { startArgs } from './lib.ts';
+import { AUTH_SECRET, startArgs } from './lib.ts';
 
-/** From starting the server as `npm start` does (its build) to the first 200 of /api/ready, on an existing database. */
+/** From starting the server as `npm start` does (its build, flags and default log level) to the first 200 of /api/ready, on an existing database. */
 async function startOnce(dataDir: string): Promise<number> {
   const port = 39_000 + Math.floor(Math.random() * 1000);
   const started = performance.now();
+  const { LOG_LEVEL: _default, ...inherited } = process.env;
   const child = spawn(process.execPath, startArgs, {
     env: {
-      ...process.env,
+      ...inherited,
       DATA_DIR: dataDir,
       PORT: String(port),
-      LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
+      AUTH_SECRET,
     },
     stdio: 'ignore',
   });
