@@ -60,3 +60,41 @@ export async function benchCatalogue(
   }
   return figures;
 }
+
+/**
+ * DESIGN §6: no request a visitor can make costs more than 5 × a cached page. A made-up session
+ * cookie and a query string are what would defeat the visitors' page cache: each is measured
+ * against the plain page, side by side, as the cost of one over the other (cached rps ÷ its rps).
+ */
+export async function benchPageCacheBypass(app: Target, opts: { duration: number; rounds: number }) {
+  let n = 0;
+  const rps = (options: Parameters<typeof load>[0]) =>
+    load({ connections: 50, duration: opts.duration, ...options }).then((r) => {
+      if (r.non2xx || r.errors) throw new Error(`${r.non2xx} non-2xx answers, ${r.errors} errors`);
+      return r.rps;
+    });
+  const page = () => rps({ url: `${app.url}/` });
+  const variants = {
+    'a made-up session cookie': () =>
+      rps({
+        url: `${app.url}/`,
+        requests: [
+          {
+            setupRequest: (req) => ({
+              ...req,
+              headers: { ...req.headers, cookie: `better-auth.session_token=madeup${n++}.c2lnbmF0dXJl` },
+            }),
+          },
+        ],
+      }),
+    'a query string': () =>
+      rps({ url: `${app.url}/`, requests: [{ setupRequest: (req) => ({ ...req, path: `/?v=${n++}` }) }] }),
+  };
+  await page();
+  const figures: Record<string, Ratio> = {};
+  for (const [name, variant] of Object.entries(variants)) {
+    await variant();
+    figures[name] = await sideBySide(opts.rounds, page, variant);
+  }
+  return figures;
+}

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchBundle } from './bundle.ts';
-import { benchCatalogue } from './catalogue.ts';
+import { benchCatalogue, benchPageCacheBypass } from './catalogue.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { onLoadCpu, STORE_START, startStore } from './lib.ts';
 import { benchPurchase } from './purchase.ts';
@@ -63,6 +63,17 @@ try {
         unit: '×',
         noise: f.noise,
         ...(name === '/api/tools' ? { budget: { op: '>=', limit: 0.8 } } : {}),
+      });
+    }
+    const bypass = await onLoadCpu(() => benchPageCacheBypass(app, { duration, rounds: quick ? 3 : 6 }));
+    detail.pageCacheBypass = bypass;
+    for (const [name, f] of Object.entries(bypass)) {
+      rows.push({
+        figure: `GET / with ${name}: cost vs cached page`,
+        value: f.ratio,
+        unit: '×',
+        noise: f.noise,
+        budget: { op: '<=', limit: 5 },
       });
     }
     rows.push({
