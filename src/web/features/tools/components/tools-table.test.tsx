@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Tool } from '#shared/schemas/tool.ts';
