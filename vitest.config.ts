@@ -14,7 +14,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
-          include: ['src/**/*.test.ts', 'src/web/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'src/web/**/*.test.tsx',
+            'scripts/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+          ],
           exclude: ['src/**/*.pg.test.ts'],
           env: { TEST_DB: 'pglite' },
         },
@@ -25,7 +30,7 @@ export default defineConfig({
               extends: true,
               test: {
                 name: 'postgres',
-                include: ['src/server/**/*.test.ts'],
+                include: ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts'],
                 // Pure and PGlite-only tests gain nothing from a second run.
                 exclude: [
                   'src/server/config.test.ts',

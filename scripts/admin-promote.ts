@@ -1,8 +1,10 @@
 // `npm run admin:promote -- <email>`: makes an existing account an admin, on the configured
 // database (DATABASE_URL, or the embedded one in DATA_DIR: stop the store first, it holds the lock).
+// The audit log records it, by "cli".
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
-import { promoteToAdmin } from '#server/features/users/users.service.ts';
+import { NotFound } from '#server/domain-errors.ts';
+import { CLI, promote } from '#server/features/accounts/accounts.service.ts';
 
 const email = process.argv[2];
 if (!email || !email.includes('@')) {
@@ -19,12 +21,12 @@ const database = await openDatabase(
   process.exit(1);
 });
 try {
-  if (await promoteToAdmin(database.db, email)) {
-    console.log(`${email} is now an admin.`);
-  } else {
-    console.error(`No account has the email ${email}: sign up first, then promote.`);
-    process.exitCode = 1;
-  }
+  const promoted = await promote(database.db, CLI, email);
+  console.log(promoted ? `${email} is now an admin.` : `${email} is already an admin.`);
+} catch (err) {
+  if (!(err instanceof NotFound)) throw err;
+  console.error(`No account has the email ${email}: sign up first, then promote.`);
+  process.exitCode = 1;
 } finally {
   await database.close();
 }

@@ -7,20 +7,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('health', () => {
-  it('GET /api/health says the process is alive', async () => {
-    const res = await t.app.inject('/api/health');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
-  });
-
-  it('GET /api/ready says the database answers', async () => {
-    const res = await t.app.inject('/api/ready');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready' });
-  });
-});
-
 describe('errors', () => {
   it('answers an unknown /api path with a JSON 404 in the error shape', async () => {
     const res = await t.app.inject('/api/nope');

@@ -1,5 +1,5 @@
 // What the web app's server renderer (src/web/entry-server.tsx, built into dist/web/ssr) gives the
-// server for a page (src/server/plugins/web.ts).
+// server for a page (src/server/ssr/web.ts).
 
 /** A page's first view, drawn on the server. */
 export interface RenderedPage {

@@ -54,6 +54,15 @@ export async function runPrepared<Row>(db: Db, name: string, query: SQL): Promis
   return result.rows as Row[];
 }
 
+/** The error and its causes, outermost first (drizzle wraps the driver's error in `cause`). */
+export function* errorChain(err: unknown): Generator<Error> {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) yield e;
+}
+
+/** Whether a failed statement was refused by this constraint (a unique index, a check). */
+export const violates = (err: unknown, constraint: string): boolean =>
+  [...errorChain(err)].some((e) => (e as { constraint?: unknown }).constraint === constraint);
+
 /** What the triggers NOTIFY: the public catalogue (tools, reviews), and who is signed in as whom. */
 export const CHANNELS = { catalogue: 'torque_catalogue', sessions: 'torque_sessions' } as const;
 export type Channel = keyof typeof CHANNELS;

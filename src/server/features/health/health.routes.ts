@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '#shared/schemas/error.ts';
-import { HttpError } from '#server/plugins/errors.ts';
+import { HttpError } from '#server/http/errors.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,14 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ApiError } from '#shared/schemas/error.ts';
-import { CancelResult, Order, OrderList, PurchaseInput, PurchaseResult } from '#shared/schemas/order.ts';
-import { HttpError, notFound } from '#server/plugins/errors.ts';
-import { cancelOrder, findOrderFor, listOrdersOf, purchase, toOrder } from './orders.service.ts';
+import {
+  CancelResult,
+  Order,
+  OrderId,
+  OrderList,
+  PurchaseInput,
+  PurchaseResult,
+} from '#shared/schemas/order.ts';
+import { ToolId } from '#shared/schemas/tool.ts';
+import { NotFound } from '#server/domain-errors.ts';
+import { EmailQuery, IdParam, requireOwnEmail } from '#server/http/params.ts';
+import { cancelOrder, getOrderFor, listOrdersOf, purchase } from './orders.service.ts';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 const security = [{ bearer: [] }];
-const IdParam = z.object({ id: z.string().max(100) });
+const OrderIdParam = IdParam(OrderId, 'No such order.');
 
+/** A customer's orders: buying, seeing and cancelling (paying is in features/payments). */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/purchase',
@@ -22,7 +31,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PurchaseResult, ...errors },
       },
     },
-    async (req) => purchase(app.db, req.user!, req.body),
+    async (req) => {
+      // A malformed id names no tool: 404, as for an unknown one.
+      const toolId = ToolId.safeParse(req.body.toolsId);
+      if (!toolId.success) throw new NotFound('No tool with this id.');
+      return purchase(app.db, req.user!, toolId.data, req.body);
+    },
   );
 
   app.get(
@@ -33,14 +47,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: "The caller's orders, newest first",
         security,
-        querystring: z.object({ email: z.string().max(254) }),
+        querystring: EmailQuery,
         response: { 200: OrderList, ...errors },
       },
     },
     async (req) => {
-      if (req.query.email.trim().toLowerCase() !== req.user!.email.toLowerCase()) {
-        throw new HttpError(403, 'forbidden', 'These orders are not yours.');
-      }
+      requireOwnEmail(req.user!, req.query.email, 'These orders are not yours.');
       return listOrdersOf(app.db, req.user!.id);
     },
   );
@@ -53,15 +65,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'One order (its owner, or an admin)',
         security,
-        params: IdParam,
+        params: OrderIdParam,
         response: { 200: Order, ...errors },
       },
     },
-    async (req) => {
-      const row = await findOrderFor(app.db, req.params.id, req.user!);
-      if (!row) throw notFound('No such order.');
-      return toOrder(row);
-    },
+    async (req) => getOrderFor(app.db, req.params.id, req.user!),
   );
 
   app.delete(
@@ -72,7 +80,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Cancel an unpaid order; its stock returns',
         security,
-        params: IdParam,
+        params: OrderIdParam,
         response: { 200: CancelResult, ...errors },
       },
     },

@@ -1,15 +1,15 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { orderTotalCents, toDollars } from '#shared/money.ts';
 import type { Order, PurchaseInput, PurchaseResult } from '#shared/schemas/order.ts';
-import { ToolId } from '#shared/schemas/tool.ts';
-import { type Db, runPrepared } from '#server/db/client.ts';
+import type { CurrentUser } from '#server/auth/current-user.ts';
+import { type Db, runPrepared, violates } from '#server/db/client.ts';
 import { orders, tools } from '#server/db/schema.ts';
-import { errorChain, HttpError, notFound } from '#server/plugins/errors.ts';
-import type { CurrentUser } from '#server/plugins/auth.ts';
+import { Conflict, Invalid, NotFound } from '#server/domain-errors.ts';
+import { record, type Actor } from '#server/features/audit/audit.service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
-export function toOrder(row: OrderRow): Order {
+function toOrder(row: OrderRow): Order {
   return {
     _id: row.id,
     toolsId: row.toolId,
@@ -32,9 +32,6 @@ export function toOrder(row: OrderRow): Order {
 /** The constraint that allows one open order per customer and tool. */
 const ONE_OPEN_ORDER = 'orders_one_open_per_tool';
 
-const violates = (err: unknown, constraint: string) =>
-  [...errorChain(err)].some((e) => (e as { constraint?: unknown }).constraint === constraint);
-
 /**
  * Places an order in one statement: the guarded UPDATE takes the stock and the INSERT snapshots
  * the tool's name, price and image from the database (the client's values are never used).
@@ -46,9 +43,12 @@ const violates = (err: unknown, constraint: string) =>
  * When nothing was placed, a second read says why: no such tool, under the minimum, already
  * open, or out of stock.
  */
-export async function purchase(db: Db, buyer: CurrentUser, input: PurchaseInput): Promise<PurchaseResult> {
-  const toolId = ToolId.safeParse(input.toolsId);
-  if (!toolId.success) throw notFound('No tool with this id.');
+export async function purchase(
+  db: Db,
+  buyer: CurrentUser,
+  toolId: string,
+  input: Omit<PurchaseInput, 'toolsId'>,
+): Promise<PurchaseResult> {
   const { quantity } = input;
   let placed: { id: string } | undefined;
   try {
@@ -58,7 +58,7 @@ export async function purchase(db: Db, buyer: CurrentUser, input: PurchaseInput)
       sql`
       with tool as (
         select id, name, price_cents, img from ${tools}
-        where id = ${toolId.data} and archived_at is null and minimum_order <= ${quantity}
+        where id = ${toolId} and archived_at is null and minimum_order <= ${quantity}
       ), taken as (
         update ${tools} t set available_quantity = t.available_quantity - ${quantity}
         from tool
@@ -85,12 +85,10 @@ export async function purchase(db: Db, buyer: CurrentUser, input: PurchaseInput)
   const [tool] = await db
     .select({ minimumOrder: tools.minimumOrder, left: tools.availableQuantity })
     .from(tools)
-    .where(and(eq(tools.id, toolId.data), isNull(tools.archivedAt)));
-  if (!tool) throw notFound('No tool with this id.');
+    .where(and(eq(tools.id, toolId), isNull(tools.archivedAt)));
+  if (!tool) throw new NotFound('No tool with this id.');
   if (quantity < tool.minimumOrder) {
-    throw new HttpError(400, 'invalid_input', 'Some fields are not valid.', {
-      quantity: `This is minimum Quantity: order at least ${tool.minimumOrder}.`,
-    });
+    throw new Invalid({ quantity: `This is minimum Quantity: order at least ${tool.minimumOrder}.` });
   }
   const [open] = await db
     .select({ id: orders.id })
@@ -98,13 +96,13 @@ export async function purchase(db: Db, buyer: CurrentUser, input: PurchaseInput)
     .where(
       and(
         eq(orders.userId, buyer.id),
-        eq(orders.toolId, toolId.data),
+        eq(orders.toolId, toolId),
         eq(orders.paid, false),
         isNull(orders.cancelledAt),
       ),
     );
   if (open) return { acknowledged: false };
-  throw new HttpError(409, 'out_of_stock', `Our available quantity is ${tool.left}.`, {
+  throw new Conflict('out_of_stock', `Our available quantity is ${tool.left}.`, {
     quantity: `Our available quantity is ${tool.left}`,
   });
 }
@@ -120,20 +118,21 @@ export async function listOrdersOf(db: Db, userId: string): Promise<Order[]> {
 }
 
 /** One order the caller may see: their own, or any for an admin. Cancelled orders are gone. */
-export async function findOrderFor(db: Db, id: string, caller: { id: string; admin: boolean }) {
-  const parsed = ToolId.safeParse(id);
-  if (!parsed.success) return undefined;
+export async function getOrderFor(
+  db: Db,
+  id: string,
+  caller: { id: string; admin: boolean },
+): Promise<Order> {
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, parsed.data), isNull(orders.cancelledAt)));
-  if (!row || (row.userId !== caller.id && !caller.admin)) return undefined;
-  return row;
+    .where(and(eq(orders.id, id), isNull(orders.cancelledAt)));
+  if (!row || (row.userId !== caller.id && !caller.admin)) throw new NotFound('No such order.');
+  return toOrder(row);
 }
 
 /** Cancels the owner's unpaid order and returns its stock, exactly once. */
 export async function cancelOrder(db: Db, ownerId: string, id: string): Promise<void> {
-  if (!ToolId.safeParse(id).success) throw notFound('No such order.');
   await db.transaction(async (tx) => {
     const [cancelled] = await tx
       .update(orders)
@@ -158,8 +157,45 @@ export async function cancelOrder(db: Db, ownerId: string, id: string): Promise<
       .select({ userId: orders.userId, paid: orders.paid, cancelledAt: orders.cancelledAt })
       .from(orders)
       .where(eq(orders.id, id));
-    if (!row || row.userId !== ownerId || row.cancelledAt) throw notFound('No such order.');
-    throw new HttpError(409, 'order_paid', 'This order is paid and cannot be cancelled.');
+    if (!row || row.userId !== ownerId || row.cancelledAt) throw new NotFound('No such order.');
+    throw new Conflict('order_paid', 'This order is paid and cannot be cancelled.');
+  });
+}
+
+/** Every live order, newest first (the admin console). */
+export async function listAllOrders(db: Db): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(isNull(orders.cancelledAt))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return rows.map(toOrder);
+}
+
+/**
+ * Ships a paid order (marks it ready for shipping: the column is SPEC's shiftNow). Never reversed;
+ * answers 1 when this call shipped it, 0 when it was shipped already.
+ */
+export async function shipOrder(db: Db, actor: Actor, id: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({ shiftNow: true })
+      .where(
+        and(eq(orders.id, id), eq(orders.paid, true), eq(orders.shiftNow, false), isNull(orders.cancelledAt)),
+      )
+      .returning({ id: orders.id });
+    if (row) {
+      await record(tx, actor, 'order.ship', id);
+      return 1;
+    }
+    const [now] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), isNull(orders.cancelledAt)));
+    if (!now) throw new NotFound('No such order.');
+    if (!now.paid) throw new Conflict('order_unpaid', 'Only paid orders can be shipped.');
+    return 0;
   });
 }
 

@@ -2,10 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createTool } from '#tests/fixtures/factories.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { session, user } from '#server/db/auth-schema.ts';
 import { orders, tools } from '#server/db/schema.ts';
-import { promoteToAdmin } from '#server/features/users/users.service.ts';
+import { CLI, promote } from '#server/features/accounts/accounts.service.ts';
 import { expireUnpaidOrders } from './orders.service.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -19,20 +20,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** A tool of its own for each test, so that stock figures are exact. */
-async function newTool(stock = 500, minimumOrder = 10, priceCents = 2599) {
-  const [tool] = await t.db
-    .insert(tools)
-    .values({
-      name: `Test Tool ${randomUUID().slice(0, 6)}`,
-      description: 'A tool made for one test only',
-      img: '/images/tools/jigsaw.svg',
-      priceCents,
-      minimumOrder,
-      availableQuantity: stock,
-    })
-    .returning();
-  return tool!;
-}
+const newTool = (stock = 500, minimumOrder = 10, priceCents = 2599) =>
+  createTool(t.db, { availableQuantity: stock, minimumOrder, priceCents });
 
 const stockOf = async (id: string) =>
   (await t.db.select({ n: tools.availableQuantity }).from(tools).where(eq(tools.id, id)))[0]!.n;
@@ -206,7 +195,7 @@ describe('orders of a customer', () => {
       404,
     );
     const admin = await signUp(t.app, 'adm');
-    await promoteToAdmin(t.db, admin.email);
+    await promote(t.db, CLI, admin.email);
     expect(
       (await t.app.inject({ url: `/api/myOrder/${insertedId}`, headers: admin.bearer })).statusCode,
     ).toBe(200);

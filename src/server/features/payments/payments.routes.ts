@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type Stripe from 'stripe';
-import { z } from 'zod';
 import { ApiError } from '#shared/schemas/error.ts';
+import { OrderId } from '#shared/schemas/order.ts';
 import {
   CreatePaymentIntentInput,
   MarkPaidInput,
@@ -10,29 +9,17 @@ import {
   SandboxConfirmInput,
   SandboxConfirmResult,
 } from '#shared/schemas/payment.ts';
-import { OrderId } from '#shared/schemas/order.ts';
-import { eq } from 'drizzle-orm';
-import { orders, sandboxPaymentIntents } from '#server/db/schema.ts';
-import type { PaymentGateway } from '#server/payments/gateway.ts';
-import type { SandboxGateway } from '#server/payments/sandbox.ts';
-import { HttpError, notFound } from '#server/plugins/errors.ts';
-import { createPaymentIntent, markPaid } from './payments.service.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { IdParam } from '#server/http/params.ts';
+import type { Gateways } from './gateways/select-gateway.ts';
+import { confirmSandboxPayment, createPaymentIntent, markPaid } from './payments.service.ts';
+import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 const security = [{ bearer: [] }];
 
-export interface PaymentsOptions {
-  gateway: PaymentGateway;
-  /** Present when the sandbox gateway runs. */
-  sandbox: SandboxGateway | undefined;
-  /** Present when the Stripe gateway runs with a webhook secret. */
-  stripe: { client: Stripe; webhookSecret: string | undefined } | undefined;
-}
-
-export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (
-  app,
-  { gateway, sandbox, stripe },
-) => {
+/** Paying an order: its intent, the sandbox's card form, the paid mark, and Stripe's webhook. */
+export const paymentsRoutes: FastifyPluginAsyncZod<Gateways> = async (app, { gateway, sandbox, stripe }) => {
   app.post(
     '/create-payment-intent',
     {
@@ -56,24 +43,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (
         tags: ['payments'],
         summary: 'Record a successful payment; checked with the gateway before the order is paid',
         security,
-        params: z.object({ id: z.string().max(100) }),
+        params: IdParam(OrderId, 'No such order.'),
         body: MarkPaidInput,
         response: { 200: MarkPaidResult, ...errors },
       },
     },
     async (req) => {
-      const id = OrderId.safeParse(req.params.id);
-      if (!id.success) throw notFound('No such order.');
-      if (req.body.appointment !== undefined && req.body.appointment !== id.data) {
+      const { id } = req.params;
+      if (req.body.appointment !== undefined && req.body.appointment !== id) {
         throw new HttpError(409, 'order_mismatch', 'The payment names another order.');
       }
-      const { transactionId } = await markPaid(
-        app.db,
-        gateway,
-        id.data,
-        req.body.transactionId,
-        req.user!.id,
-      );
+      const { transactionId } = await markPaid(app.db, gateway, id, req.body.transactionId, req.user!.id);
       return { acknowledged: true, transactionId };
     },
   );
@@ -92,55 +72,23 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (
         },
       },
       async (req) => {
-        const [owner] = await app.db
-          .select({ userId: orders.userId })
-          .from(sandboxPaymentIntents)
-          .innerJoin(orders, eq(orders.id, sandboxPaymentIntents.orderId))
-          .where(eq(sandboxPaymentIntents.clientSecret, req.body.clientSecret));
-        if (!owner || owner.userId !== req.user!.id) throw notFound('No such payment.');
-        const intent = await sandbox.confirm(req.body.clientSecret, req.body.card);
+        const intent = await confirmSandboxPayment(
+          app.db,
+          sandbox,
+          req.user!.id,
+          req.body.clientSecret,
+          req.body.card,
+        );
         return { id: intent.id, status: 'succeeded' as const };
       },
     );
   }
 
   if (stripe?.webhookSecret) {
-    const secret = stripe.webhookSecret;
-    // Stripe signs the exact bytes it sends: this route keeps the body raw.
-    await app.register(async (hook) => {
-      hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
-        done(null, body),
-      );
-      hook.post('/webhooks/stripe', { schema: { hide: true } }, async (req, reply) => {
-        let event: Stripe.Event;
-        try {
-          event = stripe.client.webhooks.constructEvent(
-            req.body as Buffer,
-            String(req.headers['stripe-signature'] ?? ''),
-            secret,
-          );
-        } catch {
-          throw new HttpError(400, 'bad_signature', 'The webhook signature does not match.');
-        }
-        if (event.type === 'payment_intent.succeeded') {
-          const intent = event.data.object;
-          const orderId = OrderId.safeParse(intent.metadata?.orderId);
-          if (orderId.success) {
-            try {
-              await markPaid(app.db, gateway, orderId.data, intent.id);
-            } catch (err) {
-              // Money arrived for an order we cannot mark paid (cancelled, or paid otherwise):
-              // acknowledge, so Stripe stops retrying, and leave it for a person.
-              if (!(err instanceof HttpError)) throw err;
-              req.log.warn(
-                { orderId: orderId.data, intent: intent.id, reason: err.code },
-                'payment needs attention',
-              );
-            }
-          }
-        }
-        return reply.send({ received: true });
-      });
+    await app.register(stripeWebhookRoutes, {
+      gateway,
+      client: stripe.client,
+      webhookSecret: stripe.webhookSecret,
     });
   }
 };

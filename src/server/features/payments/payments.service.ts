@@ -1,12 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { CardInput } from '#shared/card.ts';
 import { orderTotalCents, toCents } from '#shared/money.ts';
 import type { PaymentIntentResult } from '#shared/schemas/payment.ts';
 import type { Db } from '#server/db/client.ts';
-import { orders } from '#server/db/schema.ts';
-import { CURRENCY, type PaymentGateway } from '#server/payments/gateway.ts';
-import { HttpError, notFound } from '#server/plugins/errors.ts';
+import { orders, sandboxPaymentIntents } from '#server/db/schema.ts';
+import { Conflict, NotFound } from '#server/domain-errors.ts';
+import { CURRENCY, type PaymentGateway, type PaymentIntent } from './gateways/gateway.ts';
+import type { SandboxGateway } from './gateways/sandbox.ts';
 
-const conflict = (code: string, message: string) => new HttpError(409, code, message);
+const conflict = (code: string, message: string) => new Conflict(code, message);
 
 async function openOrder(db: Db, id: string) {
   const [row] = await db
@@ -24,7 +26,7 @@ export async function createPaymentIntent(
   input: { orderId: string; subTotal?: number | undefined },
 ): Promise<PaymentIntentResult> {
   const order = await openOrder(db, input.orderId);
-  if (!order || order.userId !== ownerId) throw notFound('No such order.');
+  if (!order || order.userId !== ownerId) throw new NotFound('No such order.');
   if (order.paid) throw conflict('order_paid', 'This order is already paid.');
   const amountCents = orderTotalCents(order.productPriceCents, order.quantity);
   if (input.subTotal !== undefined && toCents(input.subTotal) !== amountCents) {
@@ -51,7 +53,7 @@ export async function markPaid(
   ownerId?: string,
 ): Promise<{ transactionId: string; changed: boolean }> {
   const order = await openOrder(db, orderId);
-  if (!order || (ownerId !== undefined && order.userId !== ownerId)) throw notFound('No such order.');
+  if (!order || (ownerId !== undefined && order.userId !== ownerId)) throw new NotFound('No such order.');
   if (order.paid) {
     if (order.transactionId === transactionId) return { transactionId, changed: false };
     throw conflict('order_paid', 'This order is already paid.');
@@ -75,4 +77,21 @@ export async function markPaid(
   const now = await openOrder(db, order.id);
   if (now?.paid && now.transactionId === transactionId) return { transactionId, changed: false };
   throw conflict('order_closed', 'This order can no longer be paid.');
+}
+
+/** The sandbox gateway's card confirmation, for the owner of the intent's order only. */
+export async function confirmSandboxPayment(
+  db: Db,
+  sandbox: SandboxGateway,
+  ownerId: string,
+  clientSecret: string,
+  card: CardInput,
+): Promise<PaymentIntent> {
+  const [owner] = await db
+    .select({ userId: orders.userId })
+    .from(sandboxPaymentIntents)
+    .innerJoin(orders, eq(orders.id, sandboxPaymentIntents.orderId))
+    .where(eq(sandboxPaymentIntents.clientSecret, clientSecret));
+  if (!owner || owner.userId !== ownerId) throw new NotFound('No such payment.');
+  return sandbox.confirm(clientSecret, card);
 }

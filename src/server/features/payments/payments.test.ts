@@ -3,31 +3,16 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createOrder } from '#tests/fixtures/factories.ts';
 import { startStripeImitation } from '#tests/fixtures/stripe-imitation.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
-import { orders, sandboxPaymentIntents, tools } from '#server/db/schema.ts';
+import { orders, sandboxPaymentIntents } from '#server/db/schema.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+/** An unpaid order of the account's, for a tool of its own at this price. */
 async function placeOrder(t: TestApp, account: TestAccount, quantity = 12, priceCents = 1999) {
-  const [tool] = await t.db
-    .insert(tools)
-    .values({
-      name: `Pay Tool ${randomUUID().slice(0, 6)}`,
-      description: 'For a payment test',
-      img: '/images/tools/jigsaw.svg',
-      priceCents,
-      minimumOrder: 1,
-      availableQuantity: 1000,
-    })
-    .returning();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: account.bearer,
-    payload: { toolsId: tool!.id, phone: '555 0100', address: '1 Test Road', quantity },
-  });
-  return res.json().insertedId as string;
+  return (await createOrder(t.db, account, { quantity }, { priceCents })).id;
 }
 
 const intentFor = (t: TestApp, account: TestAccount, payload: object) =>

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InsertResult } from '#shared/schemas/admin.ts';
 import { ApiError } from '#shared/schemas/error.ts';
 import { ReviewInput, ReviewList } from '#shared/schemas/review.ts';
-import { cachedJson, sendCached } from '#server/db/response-cache.ts';
+import { cachedJson, sendCached } from '#server/http/response-cache.ts';
 import { addReview, listReviews } from './reviews.service.ts';
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {

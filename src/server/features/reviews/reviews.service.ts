@@ -2,7 +2,7 @@ import { desc, sql } from 'drizzle-orm';
 import type { Review, ReviewInput } from '#shared/schemas/review.ts';
 import type { Db } from '#server/db/client.ts';
 import { reviews } from '#server/db/schema.ts';
-import type { CurrentUser } from '#server/plugins/auth.ts';
+import type { CurrentUser } from '#server/auth/current-user.ts';
 
 /** The avatar of a reviewer whose account has no photo. */
 export const PLACEHOLDER_AVATAR = '/images/people/placeholder.svg';

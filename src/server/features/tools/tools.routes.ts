@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ApiError } from '#shared/schemas/error.ts';
 import { Tool, ToolId, ToolList } from '#shared/schemas/tool.ts';
-import { notFound } from '#server/plugins/errors.ts';
-import { cachedJson, sendCached } from '#server/db/response-cache.ts';
+import { NotFound } from '#server/domain-errors.ts';
+import { IdParam } from '#server/http/params.ts';
+import { cachedJson, sendCached } from '#server/http/response-cache.ts';
 import { cachedTool, listTools } from './tools.service.ts';
 
+const NO_TOOL = 'No tool with this id.';
+
+/** The public catalogue. */
 export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tools',
@@ -24,16 +27,13 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tools'],
         summary: 'One tool',
-        params: z.object({ id: z.string().max(100) }),
+        params: IdParam(ToolId, NO_TOOL),
         response: { 200: Tool, 404: ApiError },
       },
     },
     async (req, reply) => {
-      // A malformed id names no tool: 404, as for an unknown one.
-      const id = ToolId.safeParse(req.params.id);
-      if (!id.success) throw notFound('No tool with this id.');
-      const cached = await cachedTool(app.catalogue, app.db, id.data);
-      if (cached.empty) throw notFound('No tool with this id.');
+      const cached = await cachedTool(app.catalogue, app.db, req.params.id);
+      if (cached.empty) throw new NotFound(NO_TOOL);
       return sendCached(req, reply, cached);
     },
   );

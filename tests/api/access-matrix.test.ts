@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { origin, signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createOrder, createPaidOrder, createTool } from '#tests/fixtures/factories.ts';
 import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
 import { buildApp } from '#server/app.ts';
 import { user } from '#server/db/auth-schema.ts';
@@ -10,8 +11,6 @@ import { profiles, tools } from '#server/db/schema.ts';
 import {
   changedTables,
   expireSession,
-  insertOrder,
-  insertTool,
   insertUser,
   isErrorShape,
   parseJson,
@@ -131,7 +130,7 @@ async function intentOf(orderId: string, subTotal: number) {
   return res.json().clientSecret as string;
 }
 
-const ownerOrder = () => insertOrder(t.db, { id: owner.id, email: owner.email, name: owner.name });
+const ownerOrder = () => createOrder(t.db, owner);
 
 const rows: Row[] = [
   // Public reads.
@@ -200,7 +199,7 @@ const rows: Row[] = [
     method: 'POST',
     path: '/api/purchase',
     prepare: async () => {
-      const tool = await insertTool(t.db, { minimumOrder: 2, availableQuantity: 20 });
+      const tool = await createTool(t.db, { minimumOrder: 2, availableQuantity: 20 });
       return {
         url: '/api/purchase',
         payload: { toolsId: tool.id, phone: '555 0199', address: '9 Elm St', quantity: 2 },
@@ -334,11 +333,7 @@ const rows: Row[] = [
     path: '/api/shiftNow/:id',
     label: 'a paid order',
     prepare: async () => {
-      const order = await insertOrder(
-        t.db,
-        { id: owner.id, email: owner.email, name: owner.name },
-        { paid: true, transactionId: `pi_paid_${randomBytes(8).toString('hex')}` },
-      );
+      const order = await createPaidOrder(t.db, owner);
       return { url: `/api/shiftNow/${order.id}`, payload: { shiftNow: true } };
     },
     expected: adminOnly(),
@@ -386,7 +381,7 @@ const rows: Row[] = [
   {
     method: 'DELETE',
     path: '/api/tool/:id',
-    prepare: async () => ({ url: `/api/tool/${(await insertTool(t.db)).id}` }),
+    prepare: async () => ({ url: `/api/tool/${(await createTool(t.db)).id}` }),
     expected: adminOnly(),
     ok: (body) => (body as { deletedCount?: unknown }).deletedCount === 1,
   },

@@ -12,7 +12,7 @@ export interface CachedBody {
 /**
  * Answers kept in memory and dropped whenever the database says what they show changed (a NOTIFY
  * from a trigger, heard by every instance: see Database.onChange): the public catalogue's JSON,
- * and the pages drawn from it for visitors without a session (plugins/web.ts). The TTL is only a
+ * and the pages drawn from it for visitors without a session (ssr/web.ts). The TTL is only a
  * safety net for a notification lost while a listener reconnects. `holdMs` keeps an answer that
  * long even across changes: a store busy selling changes its stock many times a second, and an
  * answer that costs much to make is then made once per hold rather than once per sale.

@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { session, user } from '#server/db/auth-schema.ts';
 import type { Db } from '#server/db/client.ts';
-import { orders, tools } from '#server/db/schema.ts';
 
 /**
  * The tables whose content a refused call must leave alone. Sessions and verifications are left
@@ -81,52 +80,6 @@ const LEAKS: [string, RegExp][] = [
 /** The kinds of internals an answer shows, if any. */
 export function leaksIn(body: string): string[] {
   return LEAKS.filter(([, pattern]) => pattern.test(body)).map(([name]) => name);
-}
-
-/** A tool straight in the database, in stock unless told otherwise. */
-export async function insertTool(
-  db: Db,
-  values: Partial<typeof tools.$inferInsert> = {},
-): Promise<typeof tools.$inferSelect> {
-  const [tool] = await db
-    .insert(tools)
-    .values({
-      name: `Hardening Tool ${randomUUID().slice(0, 8)}`,
-      description: 'A tool the hardening tests use',
-      img: '/images/tools/jigsaw.svg',
-      priceCents: 2500,
-      minimumOrder: 1,
-      availableQuantity: 1000,
-      ...values,
-    })
-    .returning();
-  return tool!;
-}
-
-/** An order straight in the database (unpaid unless told otherwise), with its tool. */
-export async function insertOrder(
-  db: Db,
-  owner: { id: string; email: string; name: string },
-  values: Partial<typeof orders.$inferInsert> = {},
-): Promise<typeof orders.$inferSelect> {
-  const tool = await insertTool(db);
-  const [order] = await db
-    .insert(orders)
-    .values({
-      toolId: tool.id,
-      userId: owner.id,
-      name: owner.name,
-      email: owner.email,
-      phone: '555 0100',
-      address: '1 Test Road',
-      productName: tool.name,
-      productPriceCents: tool.priceCents,
-      productImg: tool.img,
-      quantity: 3,
-      ...values,
-    })
-    .returning();
-  return order!;
 }
 
 /** An account straight in the database (no password: it only has to exist). */

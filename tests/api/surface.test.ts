@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { origin, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createTool } from '#tests/fixtures/factories.ts';
 import { createTestApp, openTestDatabase, testConfig } from '#tests/fixtures/test-app.ts';
 import type { Config } from '#server/config.ts';
 import { buildApp } from '#server/app.ts';
-import { insertTool, isErrorShape, leaksIn, parseJson } from './support.ts';
+import { isErrorShape, leaksIn, parseJson } from './support.ts';
 
 // better-auth decides once, when its module loads, whether it runs under a test runner (NODE_ENV
 // "test", or TEST set, as Vitest sets it); then it skips its Origin/CSRF checks. This file looks
@@ -241,7 +242,7 @@ describe('CORS stays closed', () => {
 
 describe('error answers show no internals', () => {
   it('keeps stack traces, SQL and database messages out of 4xx and 5xx answers', async () => {
-    const tool = await insertTool(t.db, { minimumOrder: 1, availableQuantity: 1 });
+    const tool = await createTool(t.db, { minimumOrder: 1, availableQuantity: 1 });
     const json = { 'content-type': 'application/json' };
     const forced: [string, InjectOptions][] = [
       ['unknown call', { url: '/api/nope' }],

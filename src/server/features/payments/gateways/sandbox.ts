@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { cardProblems, type CardInput } from '#shared/card.ts';
 import type { Db } from '#server/db/client.ts';
 import { sandboxPaymentIntents } from '#server/db/schema.ts';
-import { HttpError } from '#server/plugins/errors.ts';
+import { NotFound, PaymentDeclined } from '#server/domain-errors.ts';
 import { CURRENCY, type PaymentGateway, type PaymentIntent } from './gateway.ts';
 
 type Row = typeof sandboxPaymentIntents.$inferSelect;
@@ -31,7 +31,7 @@ const DECLINES: Record<string, { code: string; message: string }> = {
   },
 };
 
-const decline = (code: string, message: string) => new HttpError(402, code, message);
+const decline = (code: string, message: string) => new PaymentDeclined(code, message);
 
 /**
  * The default gateway: behaves like Stripe in test mode, inside the server, so a store with no
@@ -83,7 +83,7 @@ export function createSandboxGateway(
         .select()
         .from(sandboxPaymentIntents)
         .where(eq(sandboxPaymentIntents.clientSecret, clientSecret));
-      if (!row) throw new HttpError(404, 'not_found', 'No such payment.');
+      if (!row) throw new NotFound('No such payment.');
       if (row.status === 'succeeded') return toIntent(row);
       const today = now();
       const problems = cardProblems(card, today);

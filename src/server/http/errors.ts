@@ -1,9 +1,14 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '#shared/schemas/error.ts';
+import { errorChain } from '#server/db/client.ts';
+import { Conflict, DomainError, Invalid, NotFound, PaymentDeclined } from '#server/domain-errors.ts';
 
-/** An answer the API means to give: status, a stable code and a message a person can read. */
+/**
+ * An answer the HTTP layer means to give (sign-in needed, not yours, rate limited): status, a
+ * stable code and a message a person can read. Services throw domain errors instead.
+ */
 export class HttpError extends Error {
   override name = 'HttpError';
   readonly statusCode: number;
@@ -18,7 +23,20 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
+/** The one mapping from a domain error to its status. */
+function statusOf(err: DomainError): number {
+  if (err instanceof NotFound) return 404;
+  if (err instanceof Conflict) return 409;
+  if (err instanceof Invalid) return 400;
+  if (err instanceof PaymentDeclined) return 402;
+  return 500;
+}
+
+/**
+ * Marks a schema issue meaning "this names nothing" (a malformed id, see params.ts): the call is
+ * answered 404 with the issue's message, as for an unknown id, rather than 400.
+ */
+export const NAMES_NOTHING = 'namesNothing';
 
 // Postgres SQLSTATE classes and socket errors that mean "the database is not reachable right now".
 const UNAVAILABLE_CODES = new Set([
@@ -30,11 +48,6 @@ const UNAVAILABLE_CODES = new Set([
   '57P02',
   '57P03',
 ]);
-
-/** The error and its causes, outermost first (drizzle wraps the driver's error in `cause`). */
-export function* errorChain(err: unknown): Generator<Error> {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) yield e;
-}
 
 function isDatabaseUnavailable(err: unknown): boolean {
   for (const e of errorChain(err)) {
@@ -49,15 +62,26 @@ function body(code: string, message: string, fields?: Record<string, string>): A
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
+type ValidationIssue = { instancePath: string; message?: string; params?: Record<string, unknown> };
+const namesNothing = (issue: ValidationIssue) =>
+  (issue.params?.params as Record<string, unknown> | undefined)?.[NAMES_NOTHING] === true;
+
 /** The one error handler (DESIGN §3): every failure leaves as {error: {code, message, fields?}}. */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).send(body(err.code, err.message, err.fields));
     }
+    if (err instanceof DomainError) {
+      return reply.code(statusOf(err)).send(body(err.code, err.message, err.fields));
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation as ValidationIssue[];
+      if (issues.every(namesNothing)) {
+        return reply.code(404).send(body('not_found', issues[0]?.message ?? 'Not found'));
+      }
       const fields: Record<string, string> = {};
-      for (const issue of err.validation) {
+      for (const issue of issues) {
         const key =
           issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (err.validationContext ?? 'input');
         fields[key] ??= issue.message ?? 'Not valid.';
@@ -89,3 +113,14 @@ export default fp(async function errors(app: FastifyInstance) {
     return reply.code(500).send(body('internal', 'Something went wrong on our side. Please try again.'));
   });
 });
+
+/** The router's own refusals (a bad %-escape, an over-long parameter), in the one error shape. */
+export const routerErrors: FastifyServerOptions['frameworkErrors'] = (err, _req, res) => {
+  const reply = res as unknown as FastifyReply;
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  void reply.code(tooLong ? 414 : 400).send({
+    error: tooLong
+      ? { code: 'uri_too_long', message: 'This address is too long.' }
+      : { code: 'bad_url', message: 'This address is not valid.' },
+  });
+};

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { origin, signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
-import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
+import { buildApp } from '#server/app.ts';
 import { session, user } from '#server/db/auth-schema.ts';
-import { profiles } from '#server/db/schema.ts';
-import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL, promoteToAdmin } from './users.service.ts';
+import { auditLog, profiles } from '#server/db/schema.ts';
+import { CLI, DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL, promote } from './accounts.service.ts';
 
 const BOSS = 'boss@example.com';
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -187,7 +188,7 @@ describe('roles', () => {
   it('reads the role from the database, so a promotion by the admin:promote script counts within moments', async () => {
     const eve = await signUp(t.app, 'eve');
     expect((await get(`/api/admin/${eve.email}`, eve.bearer)).json()).toEqual({ admin: false });
-    expect(await promoteToAdmin(t.db, eve.email)).toBe(true);
+    expect(await promote(t.db, CLI, eve.email)).toBe(true);
     await expect
       .poll(async () => (await get(`/api/admin/${eve.email}`, eve.bearer)).json(), { timeout: 1_000 })
       .toEqual({ admin: true });
@@ -254,5 +255,34 @@ describe('profile', () => {
       field === 'input' ? Object.keys(res.json().error.fields)[0] : field,
     );
     expect((await get(`/api/user/${ann.email}`, ann.bearer)).json()).toEqual(before);
+  });
+});
+
+describe('demo accounts', () => {
+  it('are created on a first start with no accounts, but never in production', async () => {
+    const fresh = await createTestApp();
+    try {
+      // The demo admin's promotion is in the audit log, which names the account it was made for.
+      await fresh.db.delete(auditLog);
+      await fresh.db.delete(user);
+      const prod = await buildApp(testConfig({ env: 'production', authSecret: 'x'.repeat(40) }), {
+        database: fresh.database,
+      });
+      await prod.close();
+      expect(await fresh.db.select({ email: user.email }).from(user)).toEqual([]);
+
+      const dev = await buildApp(testConfig({ env: 'development' }), { database: fresh.database });
+      await dev.close();
+      const rows = await fresh.db
+        .select({ email: user.email, role: user.role })
+        .from(user)
+        .orderBy(user.email);
+      expect(rows).toEqual([
+        { email: DEMO_ADMIN_EMAIL, role: 'admin' },
+        { email: DEMO_CUSTOMER_EMAIL, role: 'user' },
+      ]);
+    } finally {
+      await fresh.close();
+    }
   });
 });

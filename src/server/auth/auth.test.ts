@@ -6,8 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { origin, signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
 import { buildApp } from '#server/app.ts';
-import { user } from '#server/db/auth-schema.ts';
-import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from '#server/features/users/users.service.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'torque-auth-'));
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -204,33 +202,6 @@ describe('two-factor sign-in (TOTP)', () => {
       ),
     ).toBe(false);
     await expect(signIn(t.app, { email: gina.email, password: 'correct horse battery' })).rejects.toThrow();
-  });
-});
-
-describe('demo accounts', () => {
-  it('are created on a first start with no accounts, but never in production', async () => {
-    const fresh = await createTestApp();
-    try {
-      await fresh.db.delete(user);
-      const prod = await buildApp(testConfig({ env: 'production', authSecret: 'x'.repeat(40) }), {
-        database: fresh.database,
-      });
-      await prod.close();
-      expect(await fresh.db.select({ email: user.email }).from(user)).toEqual([]);
-
-      const dev = await buildApp(testConfig({ env: 'development' }), { database: fresh.database });
-      await dev.close();
-      const rows = await fresh.db
-        .select({ email: user.email, role: user.role })
-        .from(user)
-        .orderBy(user.email);
-      expect(rows).toEqual([
-        { email: DEMO_ADMIN_EMAIL, role: 'admin' },
-        { email: DEMO_CUSTOMER_EMAIL, role: 'user' },
-      ]);
-    } finally {
-      await fresh.close();
-    }
   });
 });
 

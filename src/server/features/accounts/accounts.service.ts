@@ -1,25 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { UserRecord } from '#shared/schemas/admin.ts';
 import type { ProfileUpdate, UserProfile } from '#shared/schemas/user.ts';
+import type { Auth } from '#server/auth/better-auth.ts';
 import { user } from '#server/db/auth-schema.ts';
 import type { Db } from '#server/db/client.ts';
 import { profiles } from '#server/db/schema.ts';
-import type { Auth } from '#server/plugins/auth.ts';
-
-export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db
-    .select({ id: user.id, email: user.email, role: user.role })
-    .from(user)
-    .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()));
-  return row;
-}
+import { NotFound } from '#server/domain-errors.ts';
+import { record } from '#server/features/audit/audit.service.ts';
 
 export async function ensureProfile(db: Db, userId: string): Promise<void> {
   await db.insert(profiles).values({ userId }).onConflictDoNothing();
 }
 
-export async function getProfile(db: Db, email: string): Promise<UserProfile | undefined> {
+/** The account with this email and its profile; NotFound when there is none. */
+export async function getProfile(db: Db, email: string): Promise<UserProfile> {
   const [row] = await db
     .select({
       displayName: user.name,
@@ -35,7 +31,7 @@ export async function getProfile(db: Db, email: string): Promise<UserProfile | u
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()));
-  if (!row) return undefined;
+  if (!row) throw new NotFound('No account with this email.');
   return {
     ...row,
     role: row.role === 'admin' ? 'admin' : 'user',
@@ -56,23 +52,71 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
     .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, updatedAt: new Date() } });
 }
 
-/** Makes the account an admin; answers false when no account has this email. */
-export async function promoteToAdmin(db: Db, email: string): Promise<boolean> {
+/** Every account with its role, oldest first (the admin console). */
+export async function listUsers(db: Db): Promise<UserRecord[]> {
   const rows = await db
-    .update(user)
-    .set({ role: 'admin' })
-    .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
-    .returning({ id: user.id });
-  return rows.length > 0;
+    .select({ _id: user.id, email: user.email, name: user.name, role: user.role })
+    .from(user)
+    .orderBy(asc(user.createdAt), asc(user.id));
+  return rows.map((r) => ({ ...r, role: r.role === 'admin' ? 'admin' : 'user' }));
+}
+
+/**
+ * Who promotes: an admin (PUT /user/admin/{email}), or no person (id null): the store itself,
+ * named in the audit log by how it was asked.
+ */
+export interface Promoter {
+  id: string | null;
+  email: string;
+}
+/** `npm run admin:promote`. */
+export const CLI: Promoter = { id: null, email: 'cli' };
+/** The ADMIN_EMAILS setting, at start and at sign-up. */
+const ADMIN_EMAILS: Promoter = { id: null, email: 'ADMIN_EMAILS' };
+/** The demo admin of a first start. */
+const DEMO_SETUP: Promoter = { id: null, email: 'demo setup' };
+
+/**
+ * Makes an account an admin, and records who did it; no demotion exists. The one way an admin is
+ * made. Answers false when the account was an admin already; NotFound when no account has the email.
+ */
+export async function promote(db: Db, actor: Promoter, email: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const target = email.trim().toLowerCase();
+    const [row] = await tx
+      .update(user)
+      .set({ role: 'admin' })
+      .where(and(eq(sql`lower(${user.email})`, target), sql`${user.role} <> 'admin'`))
+      .returning({ id: user.id });
+    if (row) {
+      // audit_log.actor_id must name an account: a promotion no person made names the promoted one.
+      await record(tx, { id: actor.id ?? row.id, email: actor.email }, 'user.promote', target);
+      return true;
+    }
+    const [exists] = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(sql`lower(${user.email})`, target));
+    if (!exists) throw new NotFound('No account with this email.');
+    return false;
+  });
+}
+
+/** An account in ADMIN_EMAILS is an admin from its sign-up (better-auth's hook, once it exists). */
+export async function promoteIfListed(db: Db, adminEmails: string[], email: string): Promise<void> {
+  if (adminEmails.includes(email.trim().toLowerCase())) await promote(db, ADMIN_EMAILS, email);
 }
 
 /** ADMIN_EMAILS at start: accounts created before the variable was set become admins too. */
 export async function bootstrapAdmins(db: Db, emails: string[]): Promise<void> {
-  if (emails.length === 0) return;
-  await db
-    .update(user)
-    .set({ role: 'admin' })
-    .where(inArray(sql`lower(${user.email})`, emails));
+  for (const email of emails) {
+    try {
+      await promote(db, ADMIN_EMAILS, email);
+    } catch (err) {
+      // Not signed up yet: promoteIfListed makes it an admin when it is.
+      if (!(err instanceof NotFound)) throw err;
+    }
+  }
 }
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
@@ -104,7 +148,7 @@ export async function createDemoAccounts(db: Db, auth: Auth, log: FastifyBaseLog
       const { user: created } = await auth.api.signUpEmail({
         body: { name: a.name, email: a.email, password: a.password },
       });
-      if (a.admin) await promoteToAdmin(db, a.email);
+      if (a.admin) await promote(db, DEMO_SETUP, a.email);
       await ensureProfile(db, created.id);
     } catch (err) {
       // Another instance created them at the same moment: theirs stand.

@@ -8,9 +8,9 @@ import fp from 'fastify-plugin';
 import type { RenderedPage } from '#shared/rendered-page.ts';
 import { sessionUser, type SessionAnswer, type SessionUser } from '#shared/session.ts';
 import type { Config } from '#server/config.ts';
-import { ResponseCache } from '#server/db/response-cache.ts';
 import { cachedTool } from '#server/features/tools/tools.service.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { ResponseCache } from '#server/http/response-cache.ts';
 import { createPageHtml, PAGES } from './page-preloads.ts';
 
 /**

@@ -2,18 +2,19 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '#shared/schemas/error.ts';
+import { StoreConfig } from '#shared/schemas/store-config.ts';
 import { AdminCheck, ProfileUpdate, TokenResponse, UserProfile } from '#shared/schemas/user.ts';
-import { HttpError, notFound } from '#server/plugins/errors.ts';
-import { ensureProfile, getProfile, updateProfile } from './users.service.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { EmailParam, requireOwnEmail, sameEmail } from '#server/http/params.ts';
+import { ensureProfile, getProfile, updateProfile } from './accounts.service.ts';
 
-const EmailParam = z.object({ email: z.string().trim().min(3).max(254) });
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 const bearer = [{ bearer: [] }];
+const NOT_YOURS = 'This account is not yours.';
+const forbidden = () => new HttpError(403, 'forbidden', NOT_YOURS);
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-const forbidden = () => new HttpError(403, 'forbidden', 'This account is not yours.');
-
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+/** A customer's own account: the access token, the role, the profile; and the store's settings. */
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/:email',
     {
@@ -28,8 +29,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const session = await app.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
       if (!session) throw new HttpError(401, 'unauthenticated', 'Please sign in to continue.');
-      if (!same(session.user.email, req.params.email) || !same(session.user.email, req.body.email))
-        throw forbidden();
+      requireOwnEmail(session.user, req.params.email, NOT_YOURS);
+      requireOwnEmail(session.user, req.body.email, NOT_YOURS);
       await ensureProfile(app.db, session.user.id);
       // The token is the session's own: signing out or expiry revokes it on the server.
       return { token: session.session.token };
@@ -50,10 +51,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = req.user!;
-      if (same(me.email, req.params.email)) return { admin: me.admin };
+      if (sameEmail(me.email, req.params.email)) return { admin: me.admin };
       if (!me.admin) throw forbidden();
       const profile = await getProfile(app.db, req.params.email);
-      if (!profile) throw notFound('No account with this email.');
       return { admin: profile.role === 'admin' };
     },
   );
@@ -72,10 +72,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = req.user!;
-      if (!same(me.email, req.params.email) && !me.admin) throw forbidden();
-      const profile = await getProfile(app.db, req.params.email);
-      if (!profile) throw notFound('No account with this email.');
-      return profile;
+      if (!me.admin) requireOwnEmail(me, req.params.email, NOT_YOURS);
+      return getProfile(app.db, req.params.email);
     },
   );
 
@@ -94,9 +92,21 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = req.user!;
-      if (!same(me.email, req.params.email)) throw forbidden();
+      requireOwnEmail(me, req.params.email, NOT_YOURS);
       await updateProfile(app.db, me.id, req.body);
-      return (await getProfile(app.db, me.email))!;
+      return getProfile(app.db, me.email);
     },
+  );
+
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['store'],
+        summary: 'What the web app needs to know of this store',
+        response: { 200: StoreConfig },
+      },
+    },
+    async () => ({ googleSignIn: app.config.google !== undefined }),
   );
 };

@@ -3,13 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { origin, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createOrder, createPaidOrder, createTool } from '#tests/fixtures/factories.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { user } from '#server/db/auth-schema.ts';
 import { orders, reviews, tools } from '#server/db/schema.ts';
 import {
   changedTables,
-  insertOrder,
-  insertTool,
   isErrorShape,
   leaksIn,
   parseJson,
@@ -483,7 +482,7 @@ function buildCorpus() {
     add({
       ...buy,
       name: `quantity written ${written}`,
-      body: async () => ({ ...order({}), toolsId: (await insertTool(t.db, { minimumOrder: 2 })).id }),
+      body: async () => ({ ...order({}), toolsId: (await createTool(t.db, { minimumOrder: 2 })).id }),
       raw: written,
       outcome: 'accept',
       verify: async (res) => {
@@ -525,7 +524,7 @@ function buildCorpus() {
     add({
       ...buy,
       name: `address ${name}`,
-      body: async () => order({ address: value, toolsId: (await insertTool(t.db, { minimumOrder: 2 })).id }),
+      body: async () => order({ address: value, toolsId: (await createTool(t.db, { minimumOrder: 2 })).id }),
       outcome: 'accept',
       verify: async (res) => {
         const read = await get(`/api/myOrder/${res.json().insertedId}`, ann);
@@ -560,7 +559,7 @@ function buildCorpus() {
     name: 'productPrice 0.01 and a foreign email (ignored)',
     body: async () => ({
       ...order({}),
-      toolsId: (await insertTool(t.db, { minimumOrder: 2, priceCents: 4999 })).id,
+      toolsId: (await createTool(t.db, { name: 'Hardening Tool', minimumOrder: 2, priceCents: 4999 })).id,
       productPrice: 0.01,
       productName: '<script>alert(1)</script>',
       email: bob.email,
@@ -1151,10 +1150,10 @@ beforeAll(async () => {
   ]);
   await t.db.update(user).set({ role: 'admin' }).where(eq(user.id, boss.id));
 
-  state.toolId = (await insertTool(t.db, { minimumOrder: 2, availableQuantity: 50 })).id;
-  state.archivedToolId = (await insertTool(t.db, { archivedAt: new Date() })).id;
+  state.toolId = (await createTool(t.db, { minimumOrder: 2, availableQuantity: 50 })).id;
+  state.archivedToolId = (await createTool(t.db, { archivedAt: new Date() })).id;
   const open = async (account: TestAccount & { id: string }) => {
-    const o = await insertOrder(t.db, account);
+    const o = await createOrder(t.db, account);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/create-payment-intent',
@@ -1174,10 +1173,8 @@ beforeAll(async () => {
     bobIntentId: b.intentId,
     bobClientSecret: b.clientSecret,
   });
-  state.paidOrderId = (
-    await insertOrder(t.db, ann, { paid: true, transactionId: `pi_paid_${randomUUID()}` })
-  ).id;
-  state.cancelledOrderId = (await insertOrder(t.db, ann, { cancelledAt: new Date() })).id;
+  state.paidOrderId = (await createPaidOrder(t.db, ann)).id;
+  state.cancelledOrderId = (await createOrder(t.db, ann, { cancelledAt: new Date() })).id;
 
   buildCorpus();
   const started = performance.now();

@@ -1,0 +1,136 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '#server/config.ts';
+import { session, user } from '#server/db/auth-schema.ts';
+import type { Mailer } from '#server/features/mail/mailer.ts';
+import { HttpError } from '#server/http/errors.ts';
+import {
+  type Auth,
+  createAuth,
+  type OnUserCreated,
+  SESSION_EXPIRES_IN_S,
+  SESSION_UPDATE_AGE_S,
+} from './better-auth.ts';
+import type { CurrentUser } from './current-user.ts';
+import { authRateLimit } from './rate-limit.ts';
+import { SessionCache } from './session-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    /** Cleared by a call that changes who may do what, so that this instance knows at once. */
+    sessions: SessionCache<unknown>;
+    requireUser: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireAdmin: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by requireUser / requireAdmin; null on calls that need no sign-in. */
+    user: CurrentUser | null;
+  }
+}
+
+export interface AuthOptions {
+  config: Config;
+  mailer: Mailer;
+  onUserCreated?: OnUserCreated;
+}
+
+/**
+ * better-auth mounted at /api/auth (sign-up, sign-in, social, two-factor, reset), and the checks
+ * of protected calls: requireUser and requireAdmin.
+ */
+export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
+  const { config, mailer, onUserCreated } = opts;
+  const auth = createAuth(app.db, config, mailer, onUserCreated);
+  app.decorate('auth', auth);
+  app.decorateRequest('user', null);
+
+  const limit = await authRateLimit(app, config);
+
+  // better-auth answers its own calls (sign-up, sign-in, sign-out, social, two-factor, reset).
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    preHandler: limit,
+    async handler(req, reply) {
+      const url = new URL(req.url, config.publicUrl);
+      const hasBody = req.method !== 'GET' && req.body !== undefined;
+      let body: string | undefined;
+      try {
+        body = hasBody ? JSON.stringify(req.body) : undefined;
+      } catch {
+        throw new HttpError(400, 'invalid_json', 'The request body is nested too deeply.');
+      }
+      const response = await auth.handler(
+        new Request(url, { method: req.method, headers: fromNodeHeaders(req.headers), body }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') reply.header(key, value);
+      });
+      // Sign-out, a new password, a changed name: this instance forgets its sessions at once;
+      // the others when the database's NOTIFY reaches them.
+      if (req.method === 'POST') sessions.clear();
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    },
+  });
+
+  // Protected calls carry the access token (SPEC §6) as a bearer token: the session's own token,
+  // so signing out or expiry ends it at once. One prepared query finds the live session with its
+  // user and role; better-auth's getSession (two queries and two HMACs) is called only when the
+  // session is due to be extended, which it does as it would for a cookie.
+  const sessionByToken = app.db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      image: user.image,
+      role: user.role,
+      expiresAt: session.expiresAt,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(session.token, sql.placeholder('token')))
+    .prepare('session_by_token');
+  const sessions = new SessionCache<Awaited<ReturnType<typeof sessionByToken.execute>>[number]>(
+    app.database.listening,
+  );
+  await app.database.onChange('sessions', () => sessions.clear());
+  app.decorate('sessions', sessions);
+
+  app.decorate('requireUser', async (req: FastifyRequest) => {
+    const header = req.headers.authorization;
+    if (!header?.startsWith('Bearer ') || header.length < 12) {
+      throw new HttpError(401, 'unauthenticated', 'Please sign in to continue.');
+    }
+    const ended = () =>
+      new HttpError(401, 'unauthenticated', 'Your session has ended. Please sign in again.');
+    const token = header.slice('Bearer '.length);
+    const found = await sessions.get(token, async () => (await sessionByToken.execute({ token }))[0]);
+    const now = Date.now();
+    if (!found || found.expiresAt.getTime() <= now) throw ended();
+    const age = now - (found.expiresAt.getTime() - SESSION_EXPIRES_IN_S * 1000);
+    if (age >= SESSION_UPDATE_AGE_S * 1000) {
+      const extended = await auth.api.getSession({ headers: new Headers({ authorization: header }) });
+      sessions.clear();
+      if (!extended) throw ended();
+    }
+    req.user = {
+      id: found.id,
+      email: found.email,
+      name: found.name,
+      image: found.image,
+      admin: found.role === 'admin',
+    };
+  });
+
+  app.decorate('requireAdmin', async (req: FastifyRequest, reply: FastifyReply) => {
+    await app.requireUser(req, reply);
+    if (!req.user!.admin) throw new HttpError(403, 'forbidden', 'Only admins may do this.');
+  });
+});

@@ -1,0 +1,95 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
+import type { Config } from '#server/config.ts';
+import { type Db, schema } from '#server/db/client.ts';
+import type { Mailer } from '#server/features/mail/mailer.ts';
+
+// A session lasts a week; one used after a day is extended to a week from then.
+export const SESSION_EXPIRES_IN_S = 60 * 60 * 24 * 7;
+export const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
+
+/** Told of each account once it is created (sign-up, Google): ADMIN_EMAILS' promotion. */
+export type OnUserCreated = (created: { id: string; email: string }) => Promise<void>;
+
+export function createAuth(db: Db, config: Config, mailer: Mailer, onUserCreated?: OnUserCreated) {
+  const port = new URL(config.publicUrl).port || (config.publicUrl.startsWith('https') ? '443' : '80');
+  return betterAuth({
+    appName: 'Torque',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    trustedOrigins:
+      config.env === 'production'
+        ? [config.publicUrl]
+        : [config.publicUrl, `http://127.0.0.1:${port}`, `http://localhost:${port}`],
+    emailAndPassword: {
+      enabled: true,
+      // OWASP ASVS 2.1.1 / 2.1.2: at least 8 characters, and long passphrases allowed.
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user: u, url }) {
+        await mailer.send({
+          to: u.email,
+          subject: 'Reset your Torque password',
+          text: `Hello ${u.name},\n\nSomeone (we hope you) asked to reset the password of your Torque account.\nOpen this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+          link: url,
+        });
+      },
+    },
+    user: {
+      additionalFields: { role: { type: 'string', defaultValue: 'user', input: false } },
+    },
+    session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account starts as a customer, whatever a sign-up sends: only promote() makes admins.
+          async before(u) {
+            return { data: { ...u, role: 'user' } };
+          },
+          // Once the account is committed, so that a promotion and its audit entry can name it.
+          async after(u) {
+            await onUserCreated?.(u);
+          },
+        },
+      },
+    },
+    // Our own limiter (rate-limit.ts) counts per IP and per email, across instances through Redis.
+    rateLimit: { enabled: false },
+    // On everywhere: better-auth would turn its Origin/CSRF checks off by itself under NODE_ENV=test.
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https:'),
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+    },
+    plugins: [
+      bearer(),
+      twoFactor({ issuer: 'Torque' }),
+      ...(config.google
+        ? [
+            // Registered as the social provider "google", with its endpoints discovered from the
+            // issuer, so that tests can point it at a local OpenID provider.
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  // Signing out of the store must not sign the customer out of their Google account.
+                  disableProviderLogout: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MakeAdminResult, UserList } from '#shared/schemas/admin.ts';
+import { ApiError } from '#shared/schemas/error.ts';
+import { EmailParam, EmailQuery, requireOwnEmail } from '#server/http/params.ts';
+import { listUsers, promote } from './accounts.service.ts';
+
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
+
+/** The admin console's account calls (SPEC §7): every one checks the caller's role in the database. */
+export const accountsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
+  const base = { tags: ['admin'], security: [{ bearer: [] }] };
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        ...base,
+        summary: 'Every account with its role',
+        querystring: EmailQuery,
+        response: { 200: UserList, ...errors },
+      },
+    },
+    async (req) => {
+      requireOwnEmail(req.user!, req.query.email, 'Ask with your own email.');
+      return listUsers(app.db);
+    },
+  );
+
+  app.put(
+    '/user/admin/:email',
+    {
+      schema: {
+        ...base,
+        summary: 'Make an account an admin (no demotion)',
+        params: EmailParam,
+        response: { 200: MakeAdminResult, ...errors },
+      },
+    },
+    async (req) => {
+      const promoted = await promote(app.db, req.user!, req.params.email);
+      // The new admin's next call, on this instance, already finds the role.
+      if (promoted) app.sessions.clear();
+      return { acknowledged: true, modifiedCount: promoted ? 1 : 0 };
+    },
+  );
+};

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AuditList } from '#shared/schemas/admin.ts';
+import { ApiError } from '#shared/schemas/error.ts';
+import { listAudit } from './audit.service.ts';
+
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
+
+/** The admin console's audit log (every call checks the caller's role in the database). */
+export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(
+    '/audit',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        summary: 'Admin actions, newest first',
+        response: { 200: AuditList, ...errors },
+      },
+    },
+    async () => listAudit(app.db),
+  );
+};

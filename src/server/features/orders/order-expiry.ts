@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { expireUnpaidOrders } from './orders.service.ts';
+
+const EXPIRY_INTERVAL_MS = 60_000;
+
+/**
+ * Unpaid orders past the hold (ORDER_HOLD_HOURS) go back to stock, checked every minute while the
+ * store runs. Safe with several instances (SKIP LOCKED).
+ */
+export default fp(async function orderExpiry(app: FastifyInstance) {
+  let expiry: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    const run = () =>
+      expireUnpaidOrders(app.db, app.config.orderHoldHours)
+        .then((n) => n && app.log.info({ cancelled: n }, 'expired unpaid orders'))
+        .catch((err: unknown) => app.log.warn({ err }, 'order expiry failed'));
+    expiry = setInterval(run, EXPIRY_INTERVAL_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(expiry));
+});

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createOrder, createPaidOrder } from '#tests/fixtures/factories.ts';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { orders } from '#server/db/schema.ts';
+
+const ADMIN = 'chief@example.com';
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: TestAccount;
+beforeAll(async () => {
+  t = await createTestApp({ adminEmails: [ADMIN] });
+  admin = await signIn(
+    t.app,
+    { name: 'Chief Admin', email: ADMIN, password: 'correct horse battery' },
+    'sign-up',
+  );
+});
+afterAll(async () => t.close());
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  who?: TestAccount,
+  payload?: object,
+) => t.app.inject({ method, url, headers: who?.bearer ?? {}, ...(payload ? { payload } : {}) });
+
+/** An order of a customer of its own, paid or not. */
+async function placeOrder(paid: boolean) {
+  const buyer = await signUp(t.app, 'buy');
+  return (await (paid ? createPaidOrder : createOrder)(t.db, buyer)).id;
+}
+
+describe('manage orders', () => {
+  it('lists every live order for an admin', async () => {
+    const id = await placeOrder(false);
+    const res = await call('GET', '/api/allOrders', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((o: { _id: string }) => o._id)).toContain(id);
+  });
+
+  it('marks a paid order ready for shipping once, and records who did it', async () => {
+    const id = await placeOrder(true);
+    const res = await call('PATCH', `/api/shiftNow/${id}`, admin, { shiftNow: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect((await call('PATCH', `/api/shiftNow/${id}`, admin, { shiftNow: true })).json().modifiedCount).toBe(
+      0,
+    );
+    expect((await t.db.select().from(orders).where(eq(orders.id, id)))[0]?.shiftNow).toBe(true);
+    const audit = (await call('GET', '/api/audit', admin)).json();
+    expect(audit[0]).toMatchObject({ actorEmail: ADMIN, action: 'order.ship', target: id });
+  });
+
+  it('refuses to ship an unpaid order (409), to reverse shipping (400) and unknown orders (404)', async () => {
+    const unpaid = await placeOrder(false);
+    const res = await call('PATCH', `/api/shiftNow/${unpaid}`, admin, { shiftNow: true });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('order_unpaid');
+    expect((await call('PATCH', `/api/shiftNow/${unpaid}`, admin, { shiftNow: false })).statusCode).toBe(400);
+    expect((await call('PATCH', `/api/shiftNow/${randomUUID()}`, admin, { shiftNow: true })).statusCode).toBe(
+      404,
+    );
+    expect((await t.db.select().from(orders).where(eq(orders.id, unpaid)))[0]?.shiftNow).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { tools } from '#server/db/schema.ts';
+
+const ADMIN = 'chief@example.com';
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: TestAccount;
+beforeAll(async () => {
+  t = await createTestApp({ adminEmails: [ADMIN] });
+  admin = await signIn(
+    t.app,
+    { name: 'Chief Admin', email: ADMIN, password: 'correct horse battery' },
+    'sign-up',
+  );
+});
+afterAll(async () => t.close());
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  who?: TestAccount,
+  payload?: object,
+) => t.app.inject({ method, url, headers: who?.bearer ?? {}, ...(payload ? { payload } : {}) });
+
+const newTool = {
+  name: 'Torque MX-9 Mixer Drill',
+  minimumOrder: 5,
+  availableQuantity: 250,
+  price: 149.99,
+  img: '/images/tools/cordless-drill-driver.svg',
+  description: 'A paddle mixer for mortar and plaster that keeps going all day.',
+};
+
+describe('products', () => {
+  it('adds a tool that then shows in the catalogue, in cents underneath', async () => {
+    const res = await call('POST', '/api/addTool', admin, newTool);
+    expect(res.statusCode).toBe(200);
+    const id = res.json().insertedId;
+    const tool = (await t.app.inject(`/api/tool/${id}`)).json();
+    expect(tool).toMatchObject({ ...newTool, _id: id });
+    expect((await t.db.select().from(tools).where(eq(tools.id, id)))[0]?.priceCents).toBe(14999);
+    expect((await t.app.inject('/api/tools')).json().map((x: { _id: string }) => x._id)).toContain(id);
+  });
+
+  it.each([
+    ['no name', { name: '' }, 'name'],
+    ['minimumOrder 0', { minimumOrder: 0 }, 'minimumOrder'],
+    ['fractional minimumOrder', { minimumOrder: 2.5 }, 'minimumOrder'],
+    ['negative stock', { availableQuantity: -1 }, 'availableQuantity'],
+    ['zero price', { price: 0 }, 'price'],
+    ['three decimals', { price: 9.999 }, 'price'],
+    ['price as text', { price: '9.99' }, 'price'],
+    ['a javascript: image', { img: 'javascript:alert(1)' }, 'img'],
+    ['a protocol-relative image', { img: '//evil.example/x.png' }, 'img'],
+    ['an extra field', { archivedAt: null }, 'input'],
+  ])('refuses a tool with %s, naming the field, and adds nothing', async (_what, change, field) => {
+    const before = (await t.app.inject('/api/tools')).json().length;
+    const res = await call('POST', '/api/addTool', admin, { ...newTool, ...change });
+    expect(res.statusCode).toBe(400);
+    if (field !== 'input') expect(res.json().error.fields).toHaveProperty(field);
+    expect((await t.app.inject('/api/tools')).json()).toHaveLength(before);
+  });
+
+  it('archives a deleted tool: it leaves the catalogue, orders keep their snapshot', async () => {
+    const id = (await call('POST', '/api/addTool', admin, { ...newTool, name: 'Torque Doomed Saw' })).json()
+      .insertedId;
+    const buyer = await signUp(t.app, 'snap');
+    const orderId = (
+      await call('POST', '/api/purchase', buyer, {
+        toolsId: id,
+        phone: '555 0102',
+        address: '3 Road',
+        quantity: 5,
+      })
+    ).json().insertedId;
+    const res = await call('DELETE', `/api/tool/${id}`, admin);
+    expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect((await call('DELETE', `/api/tool/${id}`, admin)).json().deletedCount).toBe(0);
+    expect((await call('DELETE', `/api/tool/not-an-id`, admin)).json().deletedCount).toBe(0);
+    expect((await t.app.inject(`/api/tool/${id}`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/myOrder/${orderId}`, buyer)).json()).toMatchObject({
+      productName: 'Torque Doomed Saw',
+      productPrice: 149.99,
+    });
+    expect((await call('GET', '/api/audit', admin)).json()[0]).toMatchObject({
+      action: 'tool.delete',
+      target: id,
+    });
+  });
+});
