@@ -37,18 +37,18 @@ export const PAGES: Page[] = [
   // The tools and reviews come in the page itself (entry-server.tsx).
   ...['/', '/home'].map((path) => ({
     path,
-    modules: ['features/home/home-page.tsx'],
+    modules: ['app/routes/home.tsx'],
     image: async () => '/images/site/banner-1.svg',
   })),
-  { path: '/blogs', modules: ['features/blogs/blogs-page.tsx'] },
-  { path: '/myPortfolio', modules: ['features/portfolio/portfolio-page.tsx'] },
-  { path: '/login', modules: ['features/auth/login-page.tsx'] },
-  { path: '/registration', modules: ['features/auth/registration-page.tsx'] },
-  { path: '/forgot-password', modules: ['features/auth/forgot-password-page.tsx'] },
-  { path: '/reset-password', modules: ['features/auth/reset-password-page.tsx'] },
+  { path: '/blogs', modules: ['app/routes/blogs.tsx'] },
+  { path: '/myPortfolio', modules: ['app/routes/portfolio.tsx'] },
+  { path: '/login', modules: ['app/routes/login.tsx'] },
+  { path: '/registration', modules: ['app/routes/registration.tsx'] },
+  { path: '/forgot-password', modules: ['app/routes/forgot-password.tsx'] },
+  { path: '/reset-password', modules: ['app/routes/reset-password.tsx'] },
   {
     path: '/purchase/:id',
-    modules: ['features/purchase/purchase-page.tsx'],
+    modules: ['app/routes/purchase.tsx'],
     // Only an id of the form the API accepts reaches the page's HTML.
     data: ({ id }) => (ToolId.safeParse(id).success ? [`/api/tool/${id}`] : []),
     image: async ({ id }, lookup) => (ToolId.safeParse(id).success ? lookup(id!) : undefined),
@@ -56,19 +56,19 @@ export const PAGES: Page[] = [
   },
   ...(
     [
-      ['', 'features/profile/my-profile-page.tsx'],
-      ['/myOrders', 'features/orders/my-orders-page.tsx'],
-      ['/addReview', 'features/dashboard/add-review-page.tsx'],
-      ['/payment/:orderId', 'features/payment/payment-page.tsx'],
-      ['/manageOrders', 'features/dashboard/manage-orders-page.tsx'],
-      ['/addProducts', 'features/dashboard/add-products-page.tsx'],
-      ['/makeAdmin', 'features/dashboard/make-admin-page.tsx'],
-      ['/manageProducts', 'features/dashboard/manage-products-page.tsx'],
-      ['/audit', 'features/admin/audit-page.tsx'],
+      ['', 'my-profile.tsx'],
+      ['/myOrders', 'my-orders.tsx'],
+      ['/addReview', 'add-review.tsx'],
+      ['/payment/:orderId', 'payment.tsx'],
+      ['/manageOrders', 'manage-orders.tsx'],
+      ['/addProducts', 'add-products.tsx'],
+      ['/makeAdmin', 'make-admin.tsx'],
+      ['/manageProducts', 'manage-products.tsx'],
+      ['/audit', 'audit.tsx'],
     ] as const
   ).map(([path, page]) => ({
     path: `/dashboard${path}`,
-    modules: ['features/dashboard/dashboard-layout.tsx', page],
+    modules: ['app/routes/dashboard/layout.tsx', `app/routes/dashboard/${page}`],
     needsSignIn: true as const,
   })),
 ];

@@ -28,13 +28,13 @@ beforeAll(async () => {
       'main.tsx': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react.js'] },
       '_react.js': { file: 'assets/react-r1.js' },
       '_money.ts': { file: 'assets/money-m1.js', imports: ['_react.js'] },
-      'features/home/home-page.tsx': {
+      'app/routes/home.tsx': {
         file: 'assets/home-page-h1.js',
         isDynamicEntry: true,
         imports: ['_react.js', '_money.ts'],
         css: ['assets/home-page-h1.css'],
       },
-      'features/purchase/purchase-page.tsx': {
+      'app/routes/purchase.tsx': {
         file: 'assets/purchase-page-p1.js',
         isDynamicEntry: true,
         imports: ['_money.ts'],
@@ -130,10 +130,10 @@ describe('what a page needs first, linked from its HTML', () => {
 
   it('knows every page the web router loads', async () => {
     const router = await readFile('src/web/app/router.tsx', 'utf8');
-    const routed = [...router.matchAll(/import\('\.\.\/(features\/[^']+)'\)/g)].map((m) => m[1]);
+    const routed = [...router.matchAll(/import\('\.\/(routes\/[^']+)'\)/g)].map((m) => `app/${m[1]}`);
     const linked = new Set(PAGES.flatMap((page) => page.modules));
     // The not-found page answers any path: it has no route of its own to link.
-    expect(routed.filter((module) => !linked.has(module!))).toEqual(['features/errors/not-found-page.tsx']);
+    expect(routed.filter((module) => !linked.has(module!))).toEqual(['app/routes/not-found.tsx']);
     expect([...linked].filter((module) => !routed.includes(module))).toEqual([]);
   });
 });
