@@ -37,6 +37,8 @@ interface Case {
   contentType?: string;
   outcome: 'refuse' | 'accept' | 'noop';
   status?: number;
+  /** The error code a refusal must carry, where only one is right. */
+  code?: string;
   /** better-auth answers its own refusals as {code, message}. */
   authShape?: boolean;
   verify?: (res: LightMyRequestResponse, sent: unknown) => Promise<string | undefined>;
@@ -115,7 +117,7 @@ function brokenBodies(
 ) {
   const json = JSON.stringify(valid);
   const base = { group, method, url, who, authShape };
-  add({ ...base, name: 'malformed JSON', raw: '{"a": ', status: 400 });
+  add({ ...base, name: 'malformed JSON', raw: '{"a": ', status: 400, code: 'invalid_json' });
   add({ ...base, name: 'truncated JSON', raw: json.slice(0, -1), status: 400 });
   add({ ...base, name: 'trailing garbage', raw: `${json}garbage`, status: 400 });
   add({ ...base, name: 'empty body', raw: '', status: 400 });
@@ -220,6 +222,15 @@ function buildCorpus() {
       outcome: 'noop',
     });
   }
+
+  add({
+    group: 'DELETE /api/tool/:id',
+    name: 'an archived tool',
+    method: 'DELETE',
+    url: `/api/tool/${state.archivedToolId}`,
+    who: 'admin',
+    outcome: 'noop',
+  });
 
   // --- emails in the path and the query -----------------------------------------------------
   for (const [name, trick, status] of EMAIL_TRICKS) {
@@ -1027,7 +1038,7 @@ function buildCorpus() {
   ] as const) {
     add({ ...signInCall, name, body });
   }
-  add({ ...signInCall, name: 'malformed JSON', raw: '{"email":', status: 400 });
+  add({ ...signInCall, name: 'malformed JSON', raw: '{"email":', status: 400, code: 'invalid_json' });
   add({
     ...signInCall,
     name: 'body over 64 KB',
@@ -1128,6 +1139,8 @@ async function run(c: Case): Promise<Result> {
   }
   if (c.outcome === 'refuse' && (res.statusCode < 400 || (c.status && res.statusCode !== c.status))) {
     result.problem = `answered ${res.statusCode}, expected ${c.status ?? '4xx'}`;
+  } else if (c.code && (json as { error?: { code?: unknown } } | undefined)?.error?.code !== c.code) {
+    result.problem = `answered another code than ${c.code}`;
   } else if (res.statusCode >= 400) {
     const shaped =
       isErrorShape(json) ||
@@ -1222,6 +1235,16 @@ describe('hostile input corpus', () => {
   it('refuses what it must with a 4xx in the error shape, never showing internals', () => {
     const wrong = results.filter((r) => r.status < 500 && r.c.outcome !== 'accept' && r.problem);
     expect(wrong.map((r) => `${describeCase(r)} — ${r.problem}`)).toEqual([]);
+  });
+
+  it('answers deletedCount 0, never 1, to a delete whose id names no listed tool', () => {
+    const answered = results.filter((r) => r.c.group === 'DELETE /api/tool/:id' && r.status < 300);
+    expect(answered.length).toBeGreaterThan(0);
+    const wrong = answered.filter((r) => {
+      const { acknowledged, deletedCount, ...rest } = JSON.parse(r.body) as Record<string, unknown>;
+      return acknowledged !== true || deletedCount !== 0 || Object.keys(rest).length > 0;
+    });
+    expect(wrong.map(describeCase)).toEqual([]);
   });
 
   it('changes nothing when it refuses (or ignores) an input', () => {

@@ -244,7 +244,8 @@ describe('error answers show no internals', () => {
   it('keeps stack traces, SQL and database messages out of 4xx and 5xx answers', async () => {
     const tool = await createTool(t.db, { minimumOrder: 1, availableQuantity: 1 });
     const json = { 'content-type': 'application/json' };
-    const forced: [string, InjectOptions][] = [
+    // Where one answer is right, [status, code].
+    const forced: [string, InjectOptions, [number, string]?][] = [
       ['unknown call', { url: '/api/nope' }],
       ['unknown method', { method: 'DELETE', url: '/api/tools' }],
       ['unknown tool', { url: `/api/tool/${crypto.randomUUID()}` }],
@@ -256,6 +257,7 @@ describe('error answers show no internals', () => {
       [
         'malformed JSON',
         { method: 'POST', url: '/api/review', headers: { ...ann.bearer, ...json }, payload: '{"a":' },
+        [400, 'invalid_json'],
       ],
       [
         'prototype poisoning',
@@ -313,9 +315,12 @@ describe('error answers show no internals', () => {
       ['NUL byte in a path', { url: `/api/user/${ann.email}%00`, headers: ann.bearer }],
     ];
     const problems: string[] = [];
-    for (const [what, call] of forced) {
+    for (const [what, call, only] of forced) {
       const res = await t.app.inject(call);
       if (res.statusCode < 400) problems.push(`${what}: answered ${res.statusCode}`);
+      const code = (parseJson(res) as { error?: { code?: string } } | undefined)?.error?.code;
+      if (only && (res.statusCode !== only[0] || code !== only[1]))
+        problems.push(`${what}: answered ${res.statusCode} ${code}, expected ${only.join(' ')}`);
       if (!isErrorShape(parseJson(res)))
         problems.push(`${what}: not the error shape — ${res.body.slice(0, 120)}`);
       if (leaksIn(res.body).length) problems.push(`${what}: shows ${leaksIn(res.body).join(', ')}`);
