@@ -202,12 +202,13 @@ export async function shipOrder(db: Db, actor: Actor, id: string): Promise<numbe
 /**
  * Cancels unpaid orders older than the hold and returns their stock, in one statement. Rows are
  * claimed with FOR UPDATE SKIP LOCKED, so instances running this at once each take different rows.
+ * The hold goes in as seconds: make_interval's `hours` takes only an integer, and holds may be 0.5.
  */
 export async function expireUnpaidOrders(db: Db, holdHours: number, batch = 500): Promise<number> {
   const result = (await db.execute(sql`
     with expired as (
       select id from ${orders}
-      where not paid and cancelled_at is null and created_at < now() - make_interval(hours => ${holdHours})
+      where not paid and cancelled_at is null and created_at < now() - make_interval(secs => ${holdHours * 3600}::float8)
       order by created_at
       limit ${batch}
       for update skip locked
