@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -13,7 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth-schema.ts';
 
-// Money columns are integer cents (DESIGN §4); the API converts at its edge via src/shared/money.ts.
+// Money columns are integer cents (DESIGN §4), bigint so that no total overflows 2^31 − 1 (issue 14);
+// the API converts at its edge via src/shared/money.ts.
 
 export const tools = pgTable(
   'tools',
@@ -22,7 +24,7 @@ export const tools = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull(),
     img: text('img').notNull(),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     minimumOrder: integer('minimum_order').notNull(),
     availableQuantity: integer('available_quantity').notNull(),
     // Deleting a tool archives it, so that past orders keep pointing at a row (DESIGN §5.6).
@@ -55,7 +57,7 @@ export const orders = pgTable(
     address: text('address').notNull(),
     // Snapshot of the tool at purchase time: later edits of the tool do not change the order.
     productName: text('product_name').notNull(),
-    productPriceCents: integer('product_price_cents').notNull(),
+    productPriceCents: bigint('product_price_cents', { mode: 'number' }).notNull(),
     productImg: text('product_img').notNull(),
     quantity: integer('quantity').notNull(),
     paid: boolean('paid').default(false).notNull(),
@@ -64,6 +66,11 @@ export const orders = pgTable(
     transactionId: text('transaction_id').unique(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    // Set when an admin refunds the order; refundId once the gateway has returned the money.
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundId: text('refund_id'),
+    // The reconciliation pass's lease: when this unpaid order's intent was last asked about.
+    paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [
@@ -73,6 +80,11 @@ export const orders = pgTable(
     check('orders_paid_has_transaction', sql`not ${t.paid} or ${t.transactionId} is not null`),
     check('orders_shipped_is_paid', sql`not ${t.shiftNow} or ${t.paid}`),
     check('orders_cancelled_is_unpaid', sql`${t.cancelledAt} is null or not ${t.paid}`),
+    // paid → refunded, never once shipped, and nothing ships after a refund.
+    check(
+      'orders_refunded_is_paid_unshipped',
+      sql`${t.refundedAt} is null or (${t.paid} and not ${t.shiftNow})`,
+    ),
     // One open (unpaid, not cancelled) order per customer and tool: the spec's "already purchase this item".
     uniqueIndex('orders_one_open_per_tool')
       .on(t.userId, t.toolId)
@@ -87,6 +99,14 @@ export const orders = pgTable(
     index('orders_unpaid_idx')
       .on(t.createdAt)
       .where(sql`not ${t.paid} and ${t.cancelledAt} is null`),
+    // The reconciliation pass: unpaid open orders that have an intent, least recently checked first.
+    index('orders_unpaid_intent_idx')
+      .on(t.paymentCheckedAt)
+      .where(sql`not ${t.paid} and ${t.cancelledAt} is null and ${t.paymentIntentId} is not null`),
+    // Refunds recorded whose money the gateway has not yet confirmed returning.
+    index('orders_refund_pending_idx')
+      .on(t.refundedAt)
+      .where(sql`${t.refundedAt} is not null and ${t.refundId} is null`),
   ],
 );
 
@@ -135,14 +155,17 @@ export const sandboxPaymentIntents = pgTable(
       .notNull()
       .unique()
       .references(() => orders.id),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     status: text('status').notNull().default('requires_payment_method'),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    refundId: text('refund_id').unique(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
-    check('sandbox_intent_status', sql`${t.status} in ('requires_payment_method', 'succeeded')`),
+    check('sandbox_intent_status', sql`${t.status} in ('requires_payment_method', 'succeeded', 'canceled')`),
+    check('sandbox_intent_refund_succeeded', sql`${t.refundId} is null or ${t.status} = 'succeeded'`),
     check('sandbox_intent_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
@@ -152,9 +175,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    actorId: text('actor_id')
-      .notNull()
-      .references(() => user.id),
+    // Null when the store acted on its own (a payment refunded because its order was closed).
+    actorId: text('actor_id').references(() => user.id),
     actorEmail: text('actor_email').notNull(),
     action: text('action').notNull(),
     target: text('target').notNull(),
