@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumFlags, chromiumPath as chromium } from './tests/fixtures/chromium.ts';
 
@@ -12,6 +12,10 @@ const oidcIssuer = `http://localhost:${port + 1}`;
 const mailCatcherURL = `http://localhost:${port + 3}`;
 // One database directory per port, so that two runs on different ports never share one.
 const dataDir = port === 3100 ? '.data-e2e' : `.data-e2e-${port}`;
+
+// `npm start`'s command line (its node flags and the bundle), from package.json.
+const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts
+  .start;
 
 if (!existsSync(chromium)) {
   throw new Error(
@@ -64,8 +68,9 @@ export default defineConfig({
       env: { MAIL_SMTP_PORT: String(port + 2), MAIL_HTTP_PORT: String(port + 3) },
     },
     {
-      // The server as `npm start` runs it: its bundle, rebuilt first if the sources are newer.
-      command: `node scripts/build.ts --if-stale && rm -rf ${dataDir} && node dist/server/main.js`,
+      // The server as `npm start` runs it: its bundle and node flags, rebuilt first if the sources
+      // are newer, at the default log level.
+      command: `node scripts/build.ts --if-stale && rm -rf ${dataDir} && ${start}`,
       url: `${baseURL}/api/ready`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -75,7 +80,6 @@ export default defineConfig({
         PORT: String(port),
         DATA_DIR: dataDir,
         NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
         PUBLIC_URL: baseURL,
         GOOGLE_CLIENT_ID: 'torque-e2e',
         GOOGLE_CLIENT_SECRET: 'torque-e2e-secret-not-for-production',

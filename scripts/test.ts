@@ -1,6 +1,6 @@
-// `npm test`: every test. Unit and API tests (Vitest; on PostgreSQL too when TEST_DATABASE_URL is
-// set), then a fresh build (the SPA and the server bundle) and the browser journeys against it
-// (Playwright in Debian's Chromium).
+// `npm test`: every test. A fresh build (the SPA and the server bundle), then unit, API and system
+// tests (Vitest; on PostgreSQL too when TEST_DATABASE_URL is set) and the browser journeys
+// (Playwright in Debian's Chromium), the last two against the built store.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { chromiumPath as chromium } from '#tests/fixtures/chromium.ts';
@@ -20,6 +20,7 @@ function run(command: string, args: string[]) {
   if (status !== 0) process.exit(status ?? 1);
 }
 
-run('npx', ['vitest', 'run']);
+// The system tests and the browser journeys run the built store, as `npm start` runs it.
 run(process.execPath, ['scripts/build.ts']);
+run('npx', ['vitest', 'run']);
 run('npx', ['playwright', 'test']);

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { createLogger } from './logger.ts';
 
 // Listen, and shut down gracefully; everything else is in buildApp.
 
@@ -13,9 +14,19 @@ try {
   process.exit(1);
 }
 
+// The log is written asynchronously: whatever ends the process writes what is still buffered first.
+const { logger, flush } = await createLogger(config);
+process.on('exit', flush);
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (err) => {
+    logger.fatal({ err }, event);
+    process.exit(1);
+  });
+}
+
 let app;
 try {
-  app = await buildApp(config);
+  app = await buildApp(config, { logger });
 } catch (err) {
   if (!(err instanceof DataDirInUseError)) throw err;
   console.error(err.message);

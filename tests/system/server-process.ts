@@ -1,6 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+
+/** `npm start`'s command line after `node`: its V8 flags and the built server (package.json). */
+export const startArgs: string[] = (
+  JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .slice(1);
 
 /** A free TCP port on loopback. */
 export async function freePort(): Promise<number> {
@@ -19,13 +27,16 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** `node src/server/main.ts` as a user starts it, with the given environment; resolves once ready. */
+/**
+ * The built store as `npm start` runs it (its bundle and node flags, the default log level), with
+ * the given environment; resolves once ready. `npm test` builds before the system tests run.
+ */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  const { LOG_LEVEL: _default, ...inherited } = process.env;
+  const child = spawn(process.execPath, startArgs, {
     env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
+      ...inherited,
       NODE_ENV: 'test',
       // Tests sign many accounts up from one address; two-instances.test.ts sets its own limit.
       AUTH_RATE_LIMIT: '1000',

@@ -1,0 +1,37 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { loggableUrl } from './logger.ts';
+
+describe('loggableUrl', () => {
+  it('keeps the path and the query names, never their values', () => {
+    expect(loggableUrl('/api/tools')).toBe('/api/tools');
+    expect(loggableUrl('/reset-password?token=s3cret&x=1')).toBe('/reset-password?token=…&x=…');
+  });
+});
+
+describe('the access log', () => {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({}, { logger: pino({ level: 'info' }, sink) });
+  });
+  afterAll(() => t.close());
+
+  it('writes one line per request, after the answer, with no query values', async () => {
+    lines.length = 0;
+    const res = await t.app.inject({ method: 'GET', url: '/api/tools?token=s3cret' });
+    expect(res.statusCode).toBe(200);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ msg: 'request', method: 'GET', url: '/api/tools?token=…', status: 200 });
+    expect(JSON.stringify(lines)).not.toContain('s3cret');
+  });
+});

@@ -1,0 +1,73 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import pino from 'pino';
+import type { Config } from './config.ts';
+
+/** Fields that may hold a secret, wherever they appear in a logged object. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.token',
+  '*.clientSecret',
+  '*.client_secret',
+  '*.secret',
+  '*.link',
+];
+
+export interface StoreLogger {
+  logger: FastifyBaseLogger;
+  /** Writes what is still buffered; call before the process exits. */
+  flush(): void;
+}
+
+/**
+ * The store's log (decision 013). In production and tests: JSON lines, written asynchronously, so
+ * a request never waits on the log's pipe. In development: human-readable lines (pino-pretty,
+ * loaded only then).
+ */
+export async function createLogger(config: Pick<Config, 'env' | 'logLevel'>): Promise<StoreLogger> {
+  const options = { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } };
+  // pino-pretty is a development dependency: an install without it logs JSON.
+  const pretty = config.env === 'development' && (await import('pino-pretty').catch(() => undefined));
+  if (pretty) {
+    const stream = pretty.default({ colorize: process.stdout.isTTY, ignore: 'pid,hostname', sync: true });
+    return { logger: pino(options, stream), flush: () => {} };
+  }
+  const destination = pino.destination({ dest: 1, sync: false });
+  return {
+    logger: pino(options, destination),
+    flush: () => {
+      try {
+        destination.flushSync();
+      } catch {
+        // Nothing to flush yet (the stream is still opening), or stdout is gone.
+      }
+    },
+  };
+}
+
+/** A request's address as it may be logged: the query's values may be secrets (a reset token). */
+export function loggableUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const keys = [...new URLSearchParams(url.slice(at + 1)).keys()];
+  return `${url.slice(0, at)}?${keys.map((key) => `${key}=…`).join('&')}`;
+}
+
+/** The one line each request leaves, once it is answered: written off the request's path. */
+export function accessLog(req: FastifyRequest, reply: FastifyReply, done: () => void) {
+  req.log.info(
+    {
+      reqId: req.id,
+      method: req.method,
+      url: loggableUrl(req.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    },
+    'request',
+  );
+  done();
+}
