@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RenderedPage } from '#shared/rendered-page.ts';
+import type { SessionAnswer } from '#shared/session.ts';
 import { ToolId } from '#shared/schemas/tool.ts';
 
 /** A chunk of the web build, as Vite's manifest describes it. */
@@ -24,6 +25,29 @@ interface Page {
   image?: (params: Params, lookup: ImageLookup) => Promise<string | undefined>;
   /** Behind a sign-in: the server draws it waiting for the session, and its code draws the rest. */
   needsSignIn?: true;
+  /** The query parameters its first view reads; any other leaves the page as it is. */
+  query?: string[];
+}
+
+/**
+ * The page a visitor without a session gets at this address, as the visitors' page cache keys it:
+ * the path of one of the store's fixed pages, and of the query only what the page reads, in a fixed
+ * order; undefined for any other address (a page with an id, an unknown path), which is drawn per
+ * request. `url` is the address to draw it from.
+ */
+export function visitorPage(url: string): { key: string; url: string } | undefined {
+  const at = url.indexOf('?');
+  const path = at === -1 ? url : url.slice(0, at);
+  const page = FIXED_PAGES.get(path);
+  if (!page) return undefined;
+  const query = new URLSearchParams(at === -1 ? '' : url.slice(at + 1));
+  const kept = new URLSearchParams();
+  for (const name of page.query ?? []) {
+    const value = query.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const key = kept.size ? `${path}?${kept}` : path;
+  return { key, url: key };
 }
 
 /** Finds a tool's image by its id (undefined for no such tool). */
@@ -42,10 +66,10 @@ export const PAGES: Page[] = [
   })),
   { path: '/blogs', modules: ['app/routes/blogs.tsx'] },
   { path: '/myPortfolio', modules: ['app/routes/portfolio.tsx'] },
-  { path: '/login', modules: ['app/routes/login.tsx'] },
+  { path: '/login', modules: ['app/routes/login.tsx'], query: ['error'] },
   { path: '/registration', modules: ['app/routes/registration.tsx'] },
   { path: '/forgot-password', modules: ['app/routes/forgot-password.tsx'] },
-  { path: '/reset-password', modules: ['app/routes/reset-password.tsx'] },
+  { path: '/reset-password', modules: ['app/routes/reset-password.tsx'], query: ['token', 'error'] },
   {
     path: '/purchase/:id',
     modules: ['app/routes/purchase.tsx'],
@@ -106,7 +130,7 @@ export interface DrawnPage extends RenderedPage {
 export function createPageHtml(
   webDir: string,
   lookupImage: ImageLookup,
-  render?: (url: string, cookie: string | undefined) => Promise<DrawnPage | undefined>,
+  render?: (url: string, session: SessionAnswer | null) => Promise<DrawnPage | undefined>,
 ) {
   const html = readFileSync(join(webDir, 'index.html'), 'utf8');
   const manifestFile = join(webDir, '.vite', 'manifest.json');
@@ -140,14 +164,14 @@ export function createPageHtml(
     }),
   );
 
-  /** The page at `url` (its path and query), for the visitor with these cookies. */
-  return async function pageHtml(url: string, cookie?: string): Promise<string> {
+  /** The page at `url` (its path and query), for the visitor of this session (null: no one's). */
+  return async function pageHtml(url: string, session: SessionAnswer | null = null): Promise<string> {
     const path = url.split('?')[0] ?? '/';
     const { page, params = {} } =
       PAGES.map((candidate) => ({ page: candidate, params: match(candidate.path, path) })).find(
         (found) => found.params,
       ) ?? {};
-    const drawn = render && (await render(url, cookie));
+    const drawn = render && (await render(url, session));
     const image = await page?.image?.(params, lookupImage);
     // A page drawn for its visitor came with its answers; one drawn for no one will ask for them.
     const data = drawn?.signedIn ? [] : (page?.data?.(params) ?? []);
@@ -180,3 +204,7 @@ export function createPageHtml(
     );
   };
 }
+
+const FIXED_PAGES = new Map(
+  PAGES.filter((page) => !page.path.includes(':')).map((page) => [page.path, page]),
+);

@@ -176,9 +176,10 @@ describe('a page drawn by the server', () => {
 
   it('sends the page drawn from the API answers, with those answers as data the page can read', async () => {
     const tools = (await drawn.app.inject('/api/tools')).json() as unknown[];
-    const html = (await drawn.app.inject('/?from=mail')).body;
+    // Of the query, the page is drawn with what it reads (login: the error), and nothing else.
+    const html = (await drawn.app.inject('/login?from=mail&error=x')).body;
     expect(html).toContain(
-      `<div id="root"><main>${tools.length} tools at /?from=mail for a visitor, own answer: none</main></div>`,
+      `<div id="root"><main>${tools.length} tools at /login?error=x for a visitor, own answer: none</main></div>`,
     );
     expect(html).not.toContain(shell);
     const state = html.match(/<script id="torque-state" type="application\/json">(.*?)<\/script>/)?.[1];
@@ -237,17 +238,33 @@ describe('a page drawn by the server', () => {
     expect(brotliDecompressSync(again.rawPayload).toString()).toBe(first);
     expect(renders()).toBe(drawnSoFar);
 
-    // Drawn for each request: a signed-in visitor's page, an address with a query, an unknown one.
+    // Drawn for each request: a signed-in visitor's page, an unknown address.
     const account = await signUp(drawn.app, 'cached');
-    for (const request of [
-      { url: '/', headers: { cookie: account.cookie } },
-      { url: '/?from=mail' },
-      { url: '/no/such/page' },
-    ]) {
+    for (const request of [{ url: '/', headers: { cookie: account.cookie } }, { url: '/no/such/page' }]) {
       const before = renders();
       await drawn.app.inject(request);
       await drawn.app.inject(request);
       expect(renders(), request.url).toBe(before + 2);
+    }
+
+    // The visitors' page, never drawn again (DESIGN §6): for a query the page does not read, a
+    // made-up session cookie, or the signed cookie of a session that has ended.
+    const ended = await signUp(drawn.app, 'ended');
+    await drawn.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: ended.cookie, origin: drawn.app.config.publicUrl },
+    });
+    for (const request of [
+      { url: '/?from=mail' },
+      { url: '/?v=1&v=2' },
+      { url: '/', headers: { cookie: 'better-auth.session_token=madeup.c2lnbmF0dXJl' } },
+      { url: '/', headers: { cookie: `theme=dark; ${ended.cookie}` } },
+    ]) {
+      const before = renders();
+      const res = await drawn.app.inject(request);
+      expect(res.body, JSON.stringify(request)).toBe(first);
+      expect(renders(), JSON.stringify(request)).toBe(before);
     }
 
     // The catalogue changes (on any instance): a visitor's page shows it a second later at most.

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,7 +12,7 @@ import type { Config } from '#server/config.ts';
 import { cachedTool } from '#server/features/tools/tools.service.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { ResponseCache } from '#server/http/response-cache.ts';
-import { createPageHtml, PAGES } from './page-preloads.ts';
+import { createPageHtml, visitorPage } from './page-preloads.ts';
 
 /**
  * Serves the built SPA, precompressed (brotli or gzip): hashed assets are immutable. Every path
@@ -31,6 +32,7 @@ export default fp(async function web(app: FastifyInstance, { config }: { config:
       },
       await loadRenderer(app, config.webDir),
     );
+  const sessionOf = liveSession(app, config.authSecret);
   // Drawing a page costs milliseconds of CPU: while sales change the catalogue many times a
   // second, a visitor's page is drawn at most once a second (and shows stock a second old at most).
   const forVisitors = new ResponseCache<ReturnType<typeof encodings>>({ holdMs: 1_000 });
@@ -61,14 +63,15 @@ export default fp(async function web(app: FastifyInstance, { config }: { config:
     if (!pageHtml) {
       throw new HttpError(503, 'web_not_built', 'The web app is not built yet: run `npm run build`.');
     }
-    const { cookie } = req.headers;
-    // A visitor without a session gets what every such visitor gets: the page is drawn once for
-    // them all, and again when the catalogue it shows changes (held a second at least). Only the
-    // store's own fixed paths are kept, so that no address can fill the memory.
-    const page =
-      !hasSessionCookie(cookie) && fixedPaths.has(req.url)
-        ? await forVisitors.get(req.url, async () => encodings(await pageHtml(req.url)))
-        : encodings(await pageHtml(req.url, cookie));
+    // A visitor without a live session gets what every such visitor gets: the page is drawn once
+    // for them all, and again when the catalogue it shows changes (held a second at least). Only
+    // the store's own fixed pages are kept, keyed by path and the query they read, so that neither
+    // a made-up cookie nor a query string costs a drawing (DESIGN §6).
+    const session = await sessionOf(req.headers.cookie);
+    const shared = session ? undefined : visitorPage(req.url);
+    const page = shared
+      ? await forVisitors.get(shared.key, async () => encodings(await pageHtml(shared.url)))
+      : encodings(await pageHtml(req.url, session));
     const accepted = String(req.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
     if (encoding) reply.header('content-encoding', encoding);
@@ -83,10 +86,36 @@ export default fp(async function web(app: FastifyInstance, { config }: { config:
   });
 });
 
-const fixedPaths = new Set(PAGES.map((page) => page.path).filter((path) => !path.includes(':')));
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 
-const hasSessionCookie = (cookie: string | undefined): cookie is string =>
-  cookie !== undefined && /session_token=/.test(cookie);
+/**
+ * The live session a request's cookie names, or null. better-auth signs its session cookie
+ * (`token.HMAC-SHA256(token)`, base64): a cookie whose signature is wrong names no session, and is
+ * known as such here without a query.
+ */
+function liveSession(app: FastifyInstance, secret: string) {
+  return async (cookie: string | undefined): Promise<SessionAnswer | null> => {
+    const raw = cookie && SESSION_COOKIE.exec(cookie)?.[1];
+    if (!raw) return null;
+    let value: string;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    const dot = value.lastIndexOf('.');
+    const signature = Buffer.from(value.slice(dot + 1), 'base64');
+    const expected = createHmac('sha256', secret).update(value.slice(0, dot)).digest();
+    if (dot < 1 || signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { accept: 'application/json', cookie },
+    });
+    const found = answer.statusCode === 200 ? (answer.json() as SessionAnswer | null) : null;
+    return found?.user ? found : null;
+  };
+}
 
 /** A few kilobytes of HTML: quality 5 compresses them nearly as well as 11, in a fraction of the time. */
 const brotliFast = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
@@ -108,8 +137,8 @@ function encodings(html: string) {
 /**
  * The build's renderer of pages (src/web/entry-server.tsx, built into WEB_DIR/ssr), with the API
  * calls of the pages it draws answered by this server, in process; undefined without one (a
- * stand-in build in tests). A visitor whose session cookie names a live session gets the page as
- * they will see it, their own answers asked with that session's token (SPEC §6: protected calls
+ * stand-in build in tests). A visitor with a live session gets the page as they will see it,
+ * their own answers asked with that session's token (SPEC §6: protected calls
  * take the token, never the cookie); only GETs, the pages' reads. A page it fails to draw is
  * logged and sent with the app's stand-in.
  */
@@ -125,15 +154,8 @@ async function loadRenderer(app: FastifyInstance, webDir: string) {
   };
   const get = (url: string, headers: Record<string, string>) =>
     app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...headers } });
-  const sessionOf = async (cookie: string | undefined) => {
-    if (!hasSessionCookie(cookie)) return null;
-    const answer = await get('/api/auth/get-session', { cookie });
-    const found = answer.statusCode === 200 ? (answer.json() as SessionAnswer | null) : null;
-    return found?.user ? found : null;
-  };
-  return async (url: string, cookie: string | undefined) => {
+  return async (url: string, session: SessionAnswer | null) => {
     try {
-      const session = await sessionOf(cookie);
       const headers: Record<string, string> = session
         ? { authorization: `Bearer ${session.session.token}` }
         : {};
