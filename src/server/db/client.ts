@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { findPackageJSON } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -99,6 +100,9 @@ const PGLITE_START_PARAMS = [
   ...['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB', '-c', 'maintenance_work_mem=16MB'],
 ];
 
+// The catalogue's typo-tolerant search (migration 0009); PostgreSQL ships it as a contrib module.
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(options: DatabaseOptions): Promise<Database & { client: PGlite }> {
   let release = () => {};
   let client: PGlite;
@@ -106,7 +110,10 @@ async function openPglite(options: DatabaseOptions): Promise<Database & { client
     mkdirSync(options.dataDir, { recursive: true });
     release = lockDataDir(join(options.dataDir, 'torque.lock'), options.dataDir);
     try {
-      client = await PGlite.create(join(options.dataDir, 'pg'), { startParams: PGLITE_START_PARAMS });
+      client = await PGlite.create(join(options.dataDir, 'pg'), {
+        startParams: PGLITE_START_PARAMS,
+        extensions: PGLITE_EXTENSIONS,
+      });
     } catch (err) {
       release();
       throw err;
@@ -114,6 +121,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database & { client
   } else {
     client = await PGlite.create({
       startParams: PGLITE_START_PARAMS,
+      extensions: PGLITE_EXTENSIONS,
       ...(options.kind === 'memory' && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
   }

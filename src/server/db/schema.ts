@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -17,6 +17,17 @@ import { user } from './auth-schema.ts';
 // Money columns are integer cents (DESIGN §4), bigint so that no total overflows 2^31 − 1 (issue 14);
 // the API converts at its edge via src/shared/money.ts.
 
+// Accented letters and their plain forms, one for one (translate()); upper case too, since lower()
+// leaves non-ASCII letters alone in the C locale.
+const ACCENTED =
+  'ÀÁÂÃÄÅĀĂĄÇĆČĎÈÉÊËĒĖĘĚÌÍÎÏĪĮŁÑŃŇÒÓÔÕÖØŌŐŔŘŚŠȘŤȚÙÚÛÜŪŮŰŲÝŸŹŻŽàáâãäåāăąçćčďèéêëēėęěìíîïīįłñńňòóôõöøōőŕřśšșťțùúûüūůűųýÿźżž';
+const PLAIN =
+  'AAAAAAAAACCCDEEEEEEEEIIIIIILNNNOOOOOOOORRSSSTTUUUUUUUUYYZZZaaaaaaaaacccdeeeeeeeeiiiiiilnnnoooooooorrsssttuuuuuuuuyyzzz';
+
+/** Text as the catalogue's search compares it: lower case, accents dropped. */
+export const searchable = (text: SQL | string): SQL =>
+  sql`lower(translate(${text}, ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}))`;
+
 export const tools = pgTable(
   'tools',
   {
@@ -30,6 +41,15 @@ export const tools = pgTable(
     // Deleting a tool archives it, so that past orders keep pointing at a row (DESIGN §5.6).
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    // A slug of CATEGORIES (src/shared/schemas/tool.ts); checked by the API, not here, so that a
+    // new category needs no migration.
+    category: text('category').notNull().default('other'),
+    // Name and description in lower case without accents, for the catalogue's search: unaccent()
+    // is not immutable (no index on it), so the letters are mapped here, and the query maps its
+    // words with the same expression (tools.service.ts, searchable()).
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs((): SQL => searchable(sql`${tools.name} || ' ' || ${tools.description}`)),
   },
   (t) => [
     check('tools_price_positive', sql`${t.priceCents} > 0`),
@@ -37,6 +57,30 @@ export const tools = pgTable(
     check('tools_stock_not_negative', sql`${t.availableQuantity} >= 0`),
     index('tools_listed_idx')
       .on(t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    // The catalogue's keyset orders (GET /api/catalogue), over all live tools and within a category.
+    index('tools_name_idx')
+      .on(t.name, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('tools_price_idx')
+      .on(t.priceCents, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('tools_category_created_idx')
+      .on(t.category, t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('tools_category_name_idx')
+      .on(t.category, t.name, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('tools_category_price_idx')
+      .on(t.category, t.priceCents, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    // Search: whole words (full text, 'simple': no stemming, any language) and words with a typo
+    // (trigrams, pg_trgm's word similarity).
+    index('tools_search_fts_idx')
+      .using('gin', sql`to_tsvector('simple'::regconfig, ${t.search})`)
+      .where(sql`${t.archivedAt} is null`),
+    index('tools_search_trgm_idx')
+      .using('gin', t.search.op('gin_trgm_ops'))
       .where(sql`${t.archivedAt} is null`),
   ],
 );
@@ -123,9 +167,13 @@ export const reviews = pgTable(
     opinions: text('opinions').notNull(),
     img: text('img').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    // The catalogue's tool that productName names, when it names one (issue 15).
+    toolId: uuid('tool_id').references(() => tools.id),
   },
   (t) => [
     check('reviews_ratings_range', sql`${t.ratings} between 1 and 5`),
+    // The product page's reviews.
+    index('reviews_tool_idx').on(t.toolId, t.createdAt),
     index('reviews_created_idx').on(t.createdAt),
     index('reviews_user_product_idx').on(t.userId, t.productName),
   ],

@@ -1,3 +1,5 @@
+import type { CategorySlug } from '#shared/schemas/tool.ts';
+
 /**
  * Demo catalogue for the Torque store: the tools and customer reviews a fresh database is seeded with
  * (SPEC §3). Prices are wholesale per-unit prices in cents. Array order is display order: the home page
@@ -6,6 +8,8 @@
 
 export interface SeedTool {
   name: string;
+  /** A slug of CATEGORIES (src/shared/schemas/tool.ts). */
+  category: CategorySlug;
   description: string;
   img: string;
   priceCents: number;
@@ -25,6 +29,7 @@ export interface SeedReview {
 export const seedTools: readonly SeedTool[] = [
   {
     name: 'Torque DX-20 Cordless Drill Driver',
+    category: 'cordless-drills',
     description:
       'The everyday workhorse for crews who drill and drive all day. An 18V brushless motor delivers 65 Nm of torque, the 13 mm all-metal chuck grips bits firmly, and a 21-position clutch protects screws and finished surfaces.',
     img: '/images/tools/cordless-drill-driver.svg',
@@ -34,6 +39,7 @@ export const seedTools: readonly SeedTool[] = [
   },
   {
     name: 'Torque CS-185 Circular Saw',
+    category: 'saws',
     description:
       'Accurate 185 mm circular saw built for framing crews and fit-out teams. A 1,600 W motor, 65 mm cutting depth and bevel adjustment up to 56 degrees handle timber, plywood and sheet goods with clean, straight edges.',
     img: '/images/tools/circular-saw.svg',
@@ -43,6 +49,7 @@ export const seedTools: readonly SeedTool[] = [
   },
   {
     name: 'Torque AG-125 Angle Grinder',
+    category: 'angle-grinders',
     description:
       'Cuts, grinds and polishes steel without bogging down. The 1,200 W motor, 125 mm disc capacity, tool-free guard adjustment and restart protection make it a dependable choice for fabrication shops and site welders.',
     img: '/images/tools/angle-grinder.svg',
@@ -52,6 +59,7 @@ export const seedTools: readonly SeedTool[] = [
   },
   {
     name: 'Torque IX-210 Brushless Impact Driver',
+    category: 'cordless-drills',
     description:
       'Sinks long structural screws effortlessly thanks to 210 Nm of impact torque from a compact 18V brushless motor. Three speed modes, a one-handed quick-release hex collet and a bright LED ring suit decking, framing and steel work.',
     img: '/images/tools/impact-driver.svg',
@@ -61,6 +69,7 @@ export const seedTools: readonly SeedTool[] = [
   },
   {
     name: 'Torque RH-28 SDS-Plus Rotary Hammer',
+    category: 'rotary-hammers',
     description:
       'Drills anchor holes in concrete and masonry with 3.2 J of impact energy. Three modes cover drilling, hammer drilling and light chiselling, while active vibration control and the adjustable side handle keep overhead work comfortable.',
     img: '/images/tools/rotary-hammer.svg',
@@ -70,6 +79,7 @@ export const seedTools: readonly SeedTool[] = [
   },
   {
     name: 'Torque PT-32 Hydraulic Press Tool',
+    category: 'pipe-press-tools',
     description:
       'Press copper and steel fittings from 12 to 54 mm in about four seconds per joint. The 32 kN hydraulic drive automatically completes every cycle, and the jaws rotate 360 degrees for tight service runs.',
     img: '/images/tools/press-tool.svg',
@@ -79,6 +89,7 @@ export const seedTools: readonly SeedTool[] = [
   },
   {
     name: 'Torque HG-600 Digital Heat Gun',
+    category: 'heat-guns',
     description:
       'Dependable heat for shrink tubing and paint removal, adjustable from 50 to 600 °C in ten-degree steps. A clear digital display, two airflow settings and a stable rest base make it a staple for electricians and maintenance teams.',
     img: '/images/tools/heat-gun.svg',
@@ -88,6 +99,7 @@ export const seedTools: readonly SeedTool[] = [
   },
   {
     name: 'Torque JS-90 Orbital Jigsaw',
+    category: 'saws',
     description:
       'Smooth curves and tight scrolls in wood, laminate and sheet metal. Four orbital settings, a variable-speed trigger, tool-free blade changes and a bevelling aluminium shoe give joiners precise control on every cut.',
     img: '/images/tools/jigsaw.svg',
@@ -97,6 +109,7 @@ export const seedTools: readonly SeedTool[] = [
   },
   {
     name: 'Torque RS-32 Reciprocating Saw',
+    category: 'saws',
     description:
       "The demolition crew's favourite saw for nail-embedded timber, conduit and pipe. A 32 mm stroke, tool-free blade clamp and pivoting shoe speed up renovation and strip-out work on a single 18V battery.",
     img: '/images/tools/reciprocating-saw.svg',
@@ -106,6 +119,7 @@ export const seedTools: readonly SeedTool[] = [
   },
   {
     name: 'Torque NG-34 Cordless Framing Nailer',
+    category: 'nailers',
     description:
       'Hose-free framing with full power from a single 18V battery. The flywheel drive sets 50 to 90 mm paper-collated nails at 34 degrees, with tool-free depth adjustment and a dry-fire lockout that protects the driver blade.',
     img: '/images/tools/nail-gun.svg',
@@ -115,6 +129,7 @@ export const seedTools: readonly SeedTool[] = [
   },
   {
     name: 'Torque OS-150 Random Orbital Sander',
+    category: 'sanders',
     description:
       'Swirl-free finishes with less dust thanks to a 150 mm pad, 5 mm orbit and a filtered dust canister. Variable speed and a low-profile palm grip keep cabinetmakers and decorators working comfortably for hours.',
     img: '/images/tools/orbital-sander.svg',
@@ -124,6 +139,7 @@ export const seedTools: readonly SeedTool[] = [
   },
   {
     name: 'Torque BG-200 Bench Grinder',
+    category: 'bench-grinders',
     description:
       'A sturdy workshop sharpening station with two 200 mm wheels, coarse and fine. The cast base keeps vibration low, while adjustable tool rests and clear eye shields make sharpening chisels, drill bits and mower blades safer.',
     img: '/images/tools/bench-grinder.svg',

@@ -20,20 +20,29 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     // Timestamps keep the seed's order: tools oldest first (the home page shows the first six),
     // reviews newest first.
     const start = Date.now() - seedTools.length * MINUTE;
-    await tx.insert(tools).values(
-      seedTools.map((t, i) => ({
-        name: t.name,
-        description: t.description,
-        img: t.img,
-        priceCents: t.priceCents,
-        minimumOrder: t.minimumOrder,
-        availableQuantity: t.availableQuantity,
-        createdAt: new Date(start + i * MINUTE),
+    const inserted = await tx
+      .insert(tools)
+      .values(
+        seedTools.map((t, i) => ({
+          name: t.name,
+          category: t.category,
+          description: t.description,
+          img: t.img,
+          priceCents: t.priceCents,
+          minimumOrder: t.minimumOrder,
+          availableQuantity: t.availableQuantity,
+          createdAt: new Date(start + i * MINUTE),
+        })),
+      )
+      .returning({ id: tools.id, name: tools.name });
+    const ids = new Map(inserted.map((t) => [t.name, t.id]));
+    await tx.insert(reviews).values(
+      seedReviews.map((r, i) => ({
+        ...r,
+        toolId: ids.get(r.productName) ?? null,
+        createdAt: new Date(Date.now() - (i + 1) * MINUTE),
       })),
     );
-    await tx
-      .insert(reviews)
-      .values(seedReviews.map((r, i) => ({ ...r, createdAt: new Date(Date.now() - (i + 1) * MINUTE) })));
     return true;
   });
 }

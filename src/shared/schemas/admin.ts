@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CategorySlug } from './tool.ts';
 
 /** POST /addTool. SPEC has no validation here; the server validates anyway (issue 5). */
 export const AddToolInput = z
@@ -29,6 +30,8 @@ export const AddToolInput = z
         'Give an http(s) URL or a path starting with /',
       ),
     description: z.string().trim().min(1, 'Description is required').max(2000, 'At most 2000 characters'),
+    // Optional for SPEC's clients, which send none (issue 15).
+    category: CategorySlug.default('other'),
   })
   .strict();
 export type AddToolInput = z.infer<typeof AddToolInput>;

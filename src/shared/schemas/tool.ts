@@ -2,6 +2,33 @@ import { z } from 'zod';
 
 export const ToolId = z.uuid();
 
+/**
+ * The catalogue's categories, in the order the store shows them: a slug (the URL's and the
+ * database's word) and its name. `group` is the footer's column. A new one needs no migration.
+ */
+export const CATEGORIES = [
+  { slug: 'cordless-drills', name: 'Cordless drills', group: 'tools' },
+  { slug: 'angle-grinders', name: 'Angle grinders', group: 'tools' },
+  { slug: 'saws', name: 'Saws', group: 'tools' },
+  { slug: 'rotary-hammers', name: 'Rotary hammers', group: 'tools' },
+  { slug: 'nailers', name: 'Nailers', group: 'tools' },
+  { slug: 'sanders', name: 'Sanders', group: 'tools' },
+  { slug: 'bench-grinders', name: 'Bench grinders', group: 'tools' },
+  { slug: 'heat-guns', name: 'Heat guns', group: 'tools' },
+  { slug: 'pipe-press-tools', name: 'Pipe press tools', group: 'press-tools' },
+  { slug: 'hydraulic-crimpers', name: 'Hydraulic crimpers', group: 'press-tools' },
+  { slug: 'rivet-tools', name: 'Rivet tools', group: 'press-tools' },
+  { slug: 'press-jaws-rings', name: 'Press jaws & rings', group: 'press-tools' },
+  { slug: 'other', name: 'Other tools', group: 'tools' },
+] as const;
+
+export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
+
+const slugs = CATEGORIES.map((c) => c.slug) as [CategorySlug, ...CategorySlug[]];
+export const CategorySlug = z.enum(slugs, { error: 'Choose a category' });
+
+export const categoryName = (slug: string): string => CATEGORIES.find((c) => c.slug === slug)?.name ?? slug;
+
 /** A tool as the API shows it (SPEC §3); price in dollars. */
 export const Tool = z.object({
   _id: ToolId,
@@ -11,8 +38,46 @@ export const Tool = z.object({
   price: z.number(),
   minimumOrder: z.number().int(),
   availableQuantity: z.number().int(),
+  category: CategorySlug,
 });
 export type Tool = z.infer<typeof Tool>;
 
 export const ToolList = z.array(Tool);
 export type ToolList = z.infer<typeof ToolList>;
+
+export const CATALOGUE_SORTS = ['relevance', 'name', 'price-asc', 'price-desc', 'newest'] as const;
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+
+/** GET /api/catalogue's query (DESIGN §3b). Without `q`, relevance sorts as newest. */
+export const CatalogueQuery = z
+  .object({
+    q: z.string().trim().max(100, 'At most 100 characters').optional(),
+    category: z
+      .string()
+      .regex(/^[a-z0-9-]{1,50}$/, 'A category is a slug: lower-case letters, digits and dashes')
+      .optional(),
+    sort: z.enum(CATALOGUE_SORTS, { error: `One of ${CATALOGUE_SORTS.join(', ')}` }).optional(),
+    limit: z.coerce
+      .number({ error: 'A whole number from 1 to 48' })
+      .int('A whole number from 1 to 48')
+      .min(1, 'A whole number from 1 to 48')
+      .max(48, 'A whole number from 1 to 48')
+      .default(24),
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,400}$/, 'Not a cursor this catalogue gave')
+      .optional(),
+  })
+  .strict();
+export type CatalogueQuery = z.infer<typeof CatalogueQuery>;
+
+export const CataloguePage = z.object({
+  items: ToolList,
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export type CataloguePage = z.infer<typeof CataloguePage>;
+
+export const Category = z.object({ slug: z.string(), name: z.string(), count: z.number().int() });
+export const CategoryList = z.array(Category);
+export type CategoryList = z.infer<typeof CategoryList>;

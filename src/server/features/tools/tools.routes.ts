@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '#shared/schemas/error.ts';
-import { Tool, ToolId, ToolList } from '#shared/schemas/tool.ts';
+import { CatalogueQuery, CataloguePage, CategoryList, Tool, ToolId, ToolList } from '#shared/schemas/tool.ts';
 import { NotFound } from '#server/domain-errors.ts';
 import { IdParam } from '#server/http/params.ts';
 import { cachedJson, sendCached } from '#server/http/response-cache.ts';
-import { cachedTool, listTools } from './tools.service.ts';
+import { cachedTool, catalogue, listCategories, listTools } from './tools.service.ts';
 
 const NO_TOOL = 'No tool with this id.';
 
@@ -18,6 +18,38 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         req,
         reply,
         await app.catalogue.get('tools', async () => cachedJson(await listTools(app.db))),
+      ),
+  );
+
+  app.get(
+    '/catalogue',
+    {
+      schema: {
+        tags: ['tools'],
+        summary: 'The catalogue, searched, filtered and sorted, a page at a time',
+        description:
+          '`q` matches name and description, in any case, without accents, with a typo; `category` is a slug of GET /categories; `cursor` is the `nextCursor` of the page before.',
+        querystring: CatalogueQuery,
+        response: { 200: CataloguePage, 400: ApiError },
+      },
+    },
+    async (req) => catalogue(app.db, req.query),
+  );
+
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags: ['tools'],
+        summary: 'The categories that have live tools, with their counts',
+        response: { 200: CategoryList },
+      },
+    },
+    async (req, reply) =>
+      sendCached(
+        req,
+        reply,
+        await app.catalogue.get('categories', async () => cachedJson(await listCategories(app.db))),
       ),
   );
 

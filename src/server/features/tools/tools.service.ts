@@ -1,9 +1,16 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { toCents, toDollars } from '#shared/money.ts';
 import type { AddToolInput } from '#shared/schemas/admin.ts';
-import type { Tool } from '#shared/schemas/tool.ts';
-import type { Db } from '#server/db/client.ts';
-import { tools } from '#server/db/schema.ts';
+import {
+  CATEGORIES,
+  type CataloguePage,
+  type CatalogueQuery,
+  type CategoryList,
+  type Tool,
+} from '#shared/schemas/tool.ts';
+import { Invalid } from '#server/domain-errors.ts';
+import { type Db, errorChain } from '#server/db/client.ts';
+import { searchable, tools } from '#server/db/schema.ts';
 import { record, type Actor } from '#server/features/audit/audit.service.ts';
 import { cachedJson, type CachedBody, type ResponseCache } from '#server/http/response-cache.ts';
 
@@ -15,10 +22,15 @@ const columns = {
   priceCents: tools.priceCents,
   minimumOrder: tools.minimumOrder,
   availableQuantity: tools.availableQuantity,
+  category: tools.category,
 };
 
-function toTool({ priceCents, ...row }: { priceCents: number } & Omit<Tool, 'price'>): Tool {
-  return { ...row, price: toDollars(priceCents) };
+function toTool({
+  priceCents,
+  category,
+  ...row
+}: { priceCents: number; category: string } & Omit<Tool, 'price' | 'category'>): Tool {
+  return { ...row, category: category as Tool['category'], price: toDollars(priceCents) };
 }
 
 /** The catalogue in display order (oldest first); archived tools are not listed. */
@@ -56,9 +68,14 @@ export async function addTool(db: Db, actor: Actor, input: AddToolInput): Promis
         priceCents: toCents(input.price),
         minimumOrder: input.minimumOrder,
         availableQuantity: input.availableQuantity,
+        category: input.category,
       })
       .returning({ id: tools.id });
-    await record(tx, actor, 'tool.add', row!.id, { name: input.name, price: input.price });
+    await record(tx, actor, 'tool.add', row!.id, {
+      name: input.name,
+      price: input.price,
+      category: input.category,
+    });
     return row!.id;
   });
 }
@@ -78,4 +95,135 @@ export async function archiveTool(db: Db, actor: Actor, id: string): Promise<num
     await record(tx, actor, 'tool.delete', id, { name: row.name });
     return 1;
   });
+}
+
+/** Live tools per category (GET /api/categories), in the store's order of categories. */
+export async function listCategories(db: Db): Promise<CategoryList> {
+  const rows = await db
+    .select({ slug: tools.category, count: count() })
+    .from(tools)
+    .where(isNull(tools.archivedAt))
+    .groupBy(tools.category);
+  const counts = new Map(rows.map((r) => [r.slug, Number(r.count)]));
+  const known = CATEGORIES.filter((c) => counts.has(c.slug)).map(({ slug, name }) => ({
+    slug,
+    name,
+    count: counts.get(slug)!,
+  }));
+  // A slug no longer in CATEGORIES still names its tools.
+  const unknown = [...counts]
+    .filter(([slug]) => !CATEGORIES.some((c) => c.slug === slug))
+    .map(([slug, n]) => ({ slug, name: slug, count: n }));
+  return [...known, ...unknown];
+}
+
+const INVALID_CURSOR = { cursor: 'Not a cursor this catalogue gave' };
+// PostgreSQL's codes for a value it cannot read as its type (SQLSTATE class 22).
+const BAD_VALUE = new Set(['22007', '22008', '22P02', '22003']);
+
+/**
+ * One page of the catalogue (GET /api/catalogue): live tools, searched, filtered and sorted, after
+ * `cursor` (the last row's sort key and id, opaque to the caller). A search matches whole words
+ * (full text) and words with a typo (trigrams: 'grnder' finds grinders), in lower case without
+ * accents; it sorts by relevance unless another sort is asked for (without one, by newest).
+ */
+export async function catalogue(db: Db, query: CatalogueQuery): Promise<CataloguePage> {
+  const q = query.q ? query.q : undefined;
+  const sort = query.sort === 'relevance' && !q ? 'newest' : (query.sort ?? (q ? 'relevance' : 'newest'));
+  const words = q && searchable(q);
+  const filters: SQL[] = [isNull(tools.archivedAt)];
+  if (query.category) filters.push(eq(tools.category, query.category));
+  if (words) {
+    filters.push(
+      sql`(to_tsvector('simple'::regconfig, ${tools.search}) @@ plainto_tsquery('simple'::regconfig, ${words}) or ${words} <% ${tools.search})`,
+    );
+  }
+  // The sort's key, as text that the database reads back exactly (timestamps keep microseconds).
+  const order = {
+    relevance: {
+      key: sql<number>`(2 * word_similarity(${words ?? ''}, ${searchable(sql`${tools.name}`)}) + word_similarity(${words ?? ''}, ${tools.search}))::real`,
+      cast: sql`real`,
+      shape: /^-?\d+(\.\d+)?(e[+-]?\d+)?$/,
+      desc: true,
+    },
+    name: { key: sql`${tools.name}`, cast: sql`text`, shape: /^[^\0]*$/, desc: false },
+    'price-asc': { key: sql`${tools.priceCents}`, cast: sql`bigint`, shape: /^\d{1,15}$/, desc: false },
+    'price-desc': { key: sql`${tools.priceCents}`, cast: sql`bigint`, shape: /^\d{1,15}$/, desc: true },
+    newest: {
+      key: sql`${tools.createdAt}`,
+      cast: sql`timestamptz`,
+      shape: /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/,
+      desc: true,
+    },
+  }[sort];
+  const where = and(...filters)!;
+  const page = [where];
+  if (query.cursor) {
+    const [after, id] = decodeCursor(query.cursor, order.shape);
+    const key = sql`${after}::${order.cast}`;
+    // Ties on the key are ordered by id, the same way in both directions of the key.
+    page.push(
+      order.desc
+        ? sql`(${order.key} < ${key} or (${order.key} = ${key} and ${tools.id} > ${id}::uuid))`
+        : sql`(${order.key}, ${tools.id}) > (${key}, ${id}::uuid)`,
+    );
+  }
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ...columns, sortKey: sql<string>`(${order.key})::text` })
+      .from(tools)
+      .where(and(...page))
+      .orderBy(order.desc ? sql`${order.key} desc` : sql`${order.key} asc`, asc(tools.id))
+      .limit(query.limit + 1),
+    db.select({ n: count() }).from(tools).where(where),
+  ]).catch((err: unknown) => {
+    // A cursor of the right shape may still hold a value the database refuses (a 30 February).
+    if ([...errorChain(err)].some((e) => BAD_VALUE.has(String((e as { code?: unknown }).code)))) {
+      throw new Invalid(INVALID_CURSOR);
+    }
+    throw err;
+  });
+  const more = rows.length > query.limit;
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(({ sortKey: _key, ...row }) => toTool(row)),
+    nextCursor: more && last ? encodeCursor(last.sortKey, last._id) : null,
+    total: Number(total?.n ?? 0),
+  };
+}
+
+function encodeCursor(key: string, id: string): string {
+  return Buffer.from(JSON.stringify([key, id])).toString('base64url');
+}
+
+/** The cursor's sort key and id; a cursor of another sort, or not ours, is refused (400). */
+function decodeCursor(cursor: string, shape: RegExp): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      value[0].length <= 200 &&
+      shape.test(value[0]) &&
+      typeof value[1] === 'string' &&
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value[1])
+    ) {
+      return [value[0], value[1]];
+    }
+  } catch {
+    // Falls through to the same answer as any other cursor we did not give.
+  }
+  throw new Invalid(INVALID_CURSOR);
+}
+
+/** The tool that a review's productName names, if one in the catalogue has that name. */
+export async function toolIdByName(db: Db, productName: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: tools.id })
+    .from(tools)
+    .where(and(eq(tools.name, productName), isNull(tools.archivedAt)))
+    .limit(1);
+  return row?.id ?? null;
 }

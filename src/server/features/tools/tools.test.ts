@@ -68,7 +68,7 @@ describe('GET /api/tool/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(first);
     expect(Object.keys(res.json()).sort()).toEqual(
-      ['_id', 'availableQuantity', 'description', 'img', 'minimumOrder', 'name', 'price'].sort(),
+      ['_id', 'availableQuantity', 'category', 'description', 'img', 'minimumOrder', 'name', 'price'].sort(),
     );
   });
 

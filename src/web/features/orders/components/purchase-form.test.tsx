@@ -16,6 +16,7 @@ const tool: Tool = {
   price: 249.5,
   minimumOrder: 10,
   availableQuantity: 12,
+  category: 'other',
 };
 
 const purchase = () => screen.getByRole('button', { name: 'Purchase' }) as HTMLButtonElement;

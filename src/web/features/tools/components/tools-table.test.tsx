@@ -17,6 +17,7 @@ const drill: Tool = {
   price: 249.5,
   minimumOrder: 5,
   availableQuantity: 75,
+  category: 'saws',
 };
 
 /**
