@@ -14,6 +14,7 @@ import orderExpiry from './features/orders/order-expiry.ts';
 import { ordersAdminRoutes } from './features/orders/orders.admin.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { selectGateway } from './features/payments/gateways/select-gateway.ts';
+import paymentReconciliation from './features/payments/payment-reconciliation.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
 import { toolsAdminRoutes } from './features/tools/tools.admin.routes.ts';
@@ -95,9 +96,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(toolsRoutes);
       await api.register(reviewsRoutes);
       await api.register(accountsRoutes);
-      await api.register(ordersRoutes);
+      await api.register(ordersRoutes, gateways);
       await api.register(toolsAdminRoutes);
-      await api.register(ordersAdminRoutes);
+      await api.register(ordersAdminRoutes, gateways);
       await api.register(accountsAdminRoutes);
       await api.register(auditAdminRoutes);
       await api.register(paymentsRoutes, gateways);
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   await app.register(web, { config });
-  await app.register(orderExpiry);
+  await app.register(orderExpiry, gateways);
+  await app.register(paymentReconciliation, gateways);
   return app;
 }

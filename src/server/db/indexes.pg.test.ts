@@ -7,7 +7,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { origin, signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
-import { expireUnpaidOrders } from '#server/features/orders/orders.service.ts';
+import { expireUnpaidOrders, refundPendingPayments } from '#server/features/orders/orders.service.ts';
+import { createSandboxGateway } from '#server/features/payments/gateways/sandbox.ts';
+import { reconcilePayments } from '#server/features/payments/payments.service.ts';
 
 /**
  * Issue 7: an index for every query the API makes. Every statement the store sends PostgreSQL on a
@@ -119,7 +121,25 @@ async function walkTheStore() {
     })
   ).insertedId;
   await call('GET', `/api/myOrder/${cancelled}`, ann);
+  // The cancel goes through the gateway once the order has an intent.
+  await call('POST', '/api/create-payment-intent', ann, { orderId: cancelled });
   await call('DELETE', `/api/myOrder/${cancelled}`, ann);
+  // A paid order refunded.
+  const refunded = (
+    await call('POST', '/api/purchase', ann, {
+      toolsId: toolId,
+      phone: '555 0101',
+      address: '2 Road',
+      quantity: 2,
+    })
+  ).insertedId;
+  const second = await call('POST', '/api/create-payment-intent', ann, { orderId: refunded });
+  const { id: secondPayment } = await call('POST', '/api/payments/sandbox/confirm', ann, {
+    clientSecret: second.clientSecret,
+    card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+  });
+  await call('PATCH', `/api/order/${refunded}`, ann, { appointment: refunded, transactionId: secondPayment });
+  await call('POST', `/api/order/${refunded}/refund`, admin);
   await call('GET', `/api/myOrders?email=${ann.email}`, ann);
   await call('GET', `/api/user/${ann.email}`, ann);
   await call('PUT', `/api/myProfile/${ann.email}`, ann, { profession: 'Carpenter', address: '2 Road' });
@@ -135,7 +155,10 @@ async function walkTheStore() {
   await call('PUT', `/api/user/admin/${ann.email}`, admin);
   await call('DELETE', `/api/tool/${toolId}`, admin);
   await call('GET', '/api/audit', admin);
-  await expireUnpaidOrders(t.db, 48);
+  const gateway = createSandboxGateway(t.db);
+  await expireUnpaidOrders(t.db, gateway, 48);
+  await reconcilePayments(t.db, gateway);
+  await refundPendingPayments(t.db, gateway);
   await resetPassword(ann);
   await googleLookups();
   await twoFactorSignIn();

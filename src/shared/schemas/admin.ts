@@ -65,7 +65,7 @@ export type DeleteResult = z.infer<typeof DeleteResult>;
 export const AuditEntry = z.object({
   _id: z.string(),
   actorEmail: z.string(),
-  action: z.enum(['order.ship', 'tool.add', 'tool.delete', 'user.promote']),
+  action: z.enum(['order.ship', 'order.refund', 'payment.refund', 'tool.add', 'tool.delete', 'user.promote']),
   target: z.string(),
   details: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),

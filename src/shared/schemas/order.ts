@@ -39,6 +39,10 @@ export const PurchaseResult = z.object({
 });
 export type PurchaseResult = z.infer<typeof PurchaseResult>;
 
+/** Where an order stands: unpaid → paid → shipped; unpaid → cancelled; paid → refunded. */
+export const OrderStatus = z.enum(['unpaid', 'paid', 'shipped', 'cancelled', 'refunded']);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
 /** An order as the API shows it (SPEC §3); prices in dollars. */
 export const Order = z.object({
   _id: OrderId,
@@ -55,6 +59,8 @@ export const Order = z.object({
   paid: z.boolean(),
   shiftNow: z.boolean(),
   transactionId: z.string().nullable(),
+  status: OrderStatus,
+  refundedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof Order>;

@@ -5,11 +5,16 @@ import { auditLog } from '#server/db/schema.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Who an audit entry names: an account (audit_log.actor_id references one) and the words shown. */
+/**
+ * Who an audit entry names: an account (audit_log.actor_id references one) and the words shown;
+ * no account when the store acted by itself (SYSTEM).
+ */
 export interface Actor {
-  id: string;
+  id: string | null;
   email: string;
 }
+
+export const SYSTEM: Actor = { id: null, email: 'store' };
 
 /**
  * Records an admin action. Written in the same transaction as the action it records, so neither

@@ -4,6 +4,7 @@ import { signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createOrder, createTool } from '#tests/fixtures/factories.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { orders, tools } from '#server/db/schema.ts';
+import { createSandboxGateway } from '#server/features/payments/gateways/sandbox.ts';
 import { expireUnpaidOrders } from './orders.service.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -22,7 +23,7 @@ it('a hold of half an hour (ORDER_HOLD_HOURS=0.5) cancels an order 31 minutes ol
   const old = await createOrder(t.db, ann, { createdAt: minutesAgo(31), quantity: 4 }, oldTool);
   const fresh = await createOrder(t.db, ann, { createdAt: minutesAgo(29), quantity: 4 }, freshTool);
 
-  expect(await expireUnpaidOrders(t.db, 0.5)).toBe(1);
+  expect(await expireUnpaidOrders(t.db, createSandboxGateway(t.db), 0.5)).toBe(1);
 
   const cancelled = async (id: string) =>
     (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!.cancelledAt !== null;

@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PaymentGateway } from '#server/features/payments/gateways/gateway.ts';
 import { expireUnpaidOrders } from './orders.service.ts';
 
 const EXPIRY_INTERVAL_MS = 60_000;
 
 /**
  * Unpaid orders past the hold (ORDER_HOLD_HOURS) go back to stock, checked every minute while the
- * store runs. Safe with several instances (SKIP LOCKED).
+ * store runs; their payment intents are canceled at the gateway first. Safe with several instances.
  */
-export default fp(async function orderExpiry(app: FastifyInstance) {
+export default fp(async function orderExpiry(app: FastifyInstance, { gateway }: { gateway: PaymentGateway }) {
   let expiry: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     const run = () =>
-      expireUnpaidOrders(app.db, app.config.orderHoldHours)
+      expireUnpaidOrders(app.db, gateway, app.config.orderHoldHours)
         .then((n) => n && app.log.info({ cancelled: n }, 'expired unpaid orders'))
         .catch((err: unknown) => app.log.warn({ err }, 'order expiry failed'));
     expiry = setInterval(run, EXPIRY_INTERVAL_MS).unref();

@@ -10,6 +10,7 @@ import {
 } from '#shared/schemas/order.ts';
 import { ToolId } from '#shared/schemas/tool.ts';
 import { NotFound } from '#server/domain-errors.ts';
+import type { Gateways } from '#server/features/payments/gateways/select-gateway.ts';
 import { EmailQuery, IdParam, requireOwnEmail } from '#server/http/params.ts';
 import { cancelOrder, getOrderFor, listOrdersOf, purchase } from './orders.service.ts';
 
@@ -18,7 +19,7 @@ const security = [{ bearer: [] }];
 const OrderIdParam = IdParam(OrderId, 'No such order.');
 
 /** A customer's orders: buying, seeing and cancelling (paying is in features/payments). */
-export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+export const ordersRoutes: FastifyPluginAsyncZod<Gateways> = async (app, { gateway }) => {
   app.post(
     '/purchase',
     {
@@ -78,14 +79,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
-        summary: 'Cancel an unpaid order; its stock returns',
+        summary: 'Cancel an unpaid order and its payment intent; its stock returns',
         security,
         params: OrderIdParam,
         response: { 200: CancelResult, ...errors },
       },
     },
     async (req) => {
-      await cancelOrder(app.db, req.user!.id, req.params.id);
+      await cancelOrder(app.db, gateway, req.user!.id, req.params.id);
       return { acknowledged: true, deletedCount: 1 };
     },
   );

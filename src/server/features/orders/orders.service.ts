@@ -1,13 +1,22 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { orderTotalCents, toDollars } from '#shared/money.ts';
-import type { Order, PurchaseInput, PurchaseResult } from '#shared/schemas/order.ts';
+import { MAX_ORDER_TOTAL_CENTS, ORDER_TOTAL_TOO_LARGE, orderTotalCents, toDollars } from '#shared/money.ts';
+import type { Order, OrderStatus, PurchaseInput, PurchaseResult } from '#shared/schemas/order.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { type Db, runPrepared, violates } from '#server/db/client.ts';
 import { orders, tools } from '#server/db/schema.ts';
 import { Conflict, Invalid, NotFound } from '#server/domain-errors.ts';
 import { record, type Actor } from '#server/features/audit/audit.service.ts';
+import type { PaymentGateway } from '#server/features/payments/gateways/gateway.ts';
+import { markPaid } from '#server/features/payments/payments.service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
+
+function statusOf(row: OrderRow): OrderStatus {
+  if (row.cancelledAt) return 'cancelled';
+  if (row.refundedAt) return 'refunded';
+  if (row.shiftNow) return 'shipped';
+  return row.paid ? 'paid' : 'unpaid';
+}
 
 function toOrder(row: OrderRow): Order {
   return {
@@ -25,6 +34,8 @@ function toOrder(row: OrderRow): Order {
     paid: row.paid,
     shiftNow: row.shiftNow,
     transactionId: row.transactionId,
+    status: statusOf(row),
+    refundedAt: row.refundedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -59,6 +70,7 @@ export async function purchase(
       with tool as (
         select id, name, price_cents, img from ${tools}
         where id = ${toolId} and archived_at is null and minimum_order <= ${quantity}
+          and price_cents * ${quantity} <= ${MAX_ORDER_TOTAL_CENTS}
       ), taken as (
         update ${tools} t set available_quantity = t.available_quantity - ${quantity}
         from tool
@@ -83,12 +95,15 @@ export async function purchase(
   if (placed) return { acknowledged: true, insertedId: placed.id };
 
   const [tool] = await db
-    .select({ minimumOrder: tools.minimumOrder, left: tools.availableQuantity })
+    .select({ minimumOrder: tools.minimumOrder, left: tools.availableQuantity, priceCents: tools.priceCents })
     .from(tools)
     .where(and(eq(tools.id, toolId), isNull(tools.archivedAt)));
   if (!tool) throw new NotFound('No tool with this id.');
   if (quantity < tool.minimumOrder) {
     throw new Invalid({ quantity: `This is minimum Quantity: order at least ${tool.minimumOrder}.` });
+  }
+  if (orderTotalCents(tool.priceCents, quantity) > MAX_ORDER_TOTAL_CENTS) {
+    throw new Invalid({ quantity: ORDER_TOTAL_TOO_LARGE });
   }
   const [open] = await db
     .select({ id: orders.id })
@@ -131,35 +146,73 @@ export async function getOrderFor(
   return toOrder(row);
 }
 
-/** Cancels the owner's unpaid order and returns its stock, exactly once. */
-export async function cancelOrder(db: Db, ownerId: string, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * Closes an unpaid order: its intent is canceled at the gateway first, so that no payment can
+ * succeed afterwards, and only then is the order cancelled and its stock returned (exactly once, by
+ * a guarded UPDATE). An intent that succeeded meanwhile makes the order paid instead: the money was
+ * taken. Answers what became of the order.
+ */
+export async function closeUnpaidOrder(
+  db: Db,
+  gateway: PaymentGateway,
+  order: Pick<OrderRow, 'id' | 'paymentIntentId'>,
+): Promise<'cancelled' | 'paid' | 'processing' | 'changed'> {
+  if (order.paymentIntentId) {
+    const intent = await gateway.cancelIntent(order.paymentIntentId);
+    if (intent.status === 'succeeded') {
+      await markPaid(db, gateway, order.id, intent.id).catch(() => undefined);
+      const [now] = await db.select({ paid: orders.paid }).from(orders).where(eq(orders.id, order.id));
+      return now?.paid ? 'paid' : 'changed';
+    }
+    if (intent.status !== 'canceled') return 'processing';
+  }
+  return db.transaction(async (tx) => {
     const [cancelled] = await tx
       .update(orders)
       .set({ cancelledAt: new Date() })
       .where(
         and(
-          eq(orders.id, id),
-          eq(orders.userId, ownerId),
+          eq(orders.id, order.id),
           eq(orders.paid, false),
           isNull(orders.cancelledAt),
+          // A second intent made meanwhile has not been canceled: the caller tries again.
+          sql`${orders.paymentIntentId} is not distinct from ${order.paymentIntentId}`,
         ),
       )
       .returning({ toolId: orders.toolId, quantity: orders.quantity });
-    if (cancelled) {
-      await tx
-        .update(tools)
-        .set({ availableQuantity: sql`${tools.availableQuantity} + ${cancelled.quantity}` })
-        .where(eq(tools.id, cancelled.toolId));
-      return;
-    }
-    const [row] = await tx
-      .select({ userId: orders.userId, paid: orders.paid, cancelledAt: orders.cancelledAt })
-      .from(orders)
-      .where(eq(orders.id, id));
-    if (!row || row.userId !== ownerId || row.cancelledAt) throw new NotFound('No such order.');
-    throw new Conflict('order_paid', 'This order is paid and cannot be cancelled.');
+    if (!cancelled) return 'changed';
+    await tx
+      .update(tools)
+      .set({ availableQuantity: sql`${tools.availableQuantity} + ${cancelled.quantity}` })
+      .where(eq(tools.id, cancelled.toolId));
+    return 'cancelled';
   });
+}
+
+/** Cancels the owner's unpaid order (and its payment intent) and returns its stock, exactly once. */
+export async function cancelOrder(
+  db: Db,
+  gateway: PaymentGateway,
+  ownerId: string,
+  id: string,
+): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), isNull(orders.cancelledAt)));
+    if (!row || row.userId !== ownerId) throw new NotFound('No such order.');
+    if (row.paid) throw new Conflict('order_paid', 'This order is paid and cannot be cancelled.');
+    const outcome = await closeUnpaidOrder(db, gateway, row);
+    if (outcome === 'cancelled') return;
+    if (outcome === 'processing') {
+      throw new Conflict(
+        'payment_processing',
+        'A payment for this order is being processed; try again shortly.',
+      );
+    }
+  }
+  throw new Conflict('order_changed', 'This order changed meanwhile; reload and try again.');
 }
 
 /** Every live order, newest first (the admin console). */
@@ -182,7 +235,13 @@ export async function shipOrder(db: Db, actor: Actor, id: string): Promise<numbe
       .update(orders)
       .set({ shiftNow: true })
       .where(
-        and(eq(orders.id, id), eq(orders.paid, true), eq(orders.shiftNow, false), isNull(orders.cancelledAt)),
+        and(
+          eq(orders.id, id),
+          eq(orders.paid, true),
+          eq(orders.shiftNow, false),
+          isNull(orders.cancelledAt),
+          isNull(orders.refundedAt),
+        ),
       )
       .returning({ id: orders.id });
     if (row) {
@@ -195,26 +254,108 @@ export async function shipOrder(db: Db, actor: Actor, id: string): Promise<numbe
       .where(and(eq(orders.id, id), isNull(orders.cancelledAt)));
     if (!now) throw new NotFound('No such order.');
     if (!now.paid) throw new Conflict('order_unpaid', 'Only paid orders can be shipped.');
+    if (now.refundedAt)
+      throw new Conflict('order_refunded', 'This order was refunded and cannot be shipped.');
     return 0;
   });
 }
 
 /**
- * Cancels unpaid orders older than the hold and returns their stock, in one statement. Rows are
- * claimed with FOR UPDATE SKIP LOCKED, so instances running this at once each take different rows.
+ * Refunds a paid order that has not shipped: one guarded UPDATE makes exactly one of racing refunds
+ * (and of a refund racing a shipment) the transition; the stock returns and the audit entry is
+ * written in the same transaction. The gateway is asked after the commit, with a key per order so a
+ * retry is the same refund; if it fails, the reconciliation pass asks again (refundPendingPayments).
+ */
+export async function refundOrder(db: Db, gateway: PaymentGateway, actor: Actor, id: string): Promise<Order> {
+  const refunded = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({ refundedAt: new Date() })
+      .where(
+        and(
+          eq(orders.id, id),
+          eq(orders.paid, true),
+          eq(orders.shiftNow, false),
+          isNull(orders.refundedAt),
+          isNull(orders.cancelledAt),
+        ),
+      )
+      .returning();
+    if (row) {
+      await tx
+        .update(tools)
+        .set({ availableQuantity: sql`${tools.availableQuantity} + ${row.quantity}` })
+        .where(eq(tools.id, row.toolId));
+      await record(tx, actor, 'order.refund', id, {
+        transactionId: row.transactionId,
+        cents: orderTotalCents(row.productPriceCents, row.quantity),
+      });
+      return row;
+    }
+    const [now] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), isNull(orders.cancelledAt)));
+    if (!now) throw new NotFound('No such order.');
+    if (now.refundedAt) throw new Conflict('order_refunded', 'This order is already refunded.');
+    if (now.shiftNow) throw new Conflict('order_shipped', 'A shipped order cannot be refunded.');
+    throw new Conflict('order_unpaid', 'Only paid orders can be refunded.');
+  });
+  const refundId = await returnMoney(db, gateway, refunded).catch(() => null);
+  return toOrder({ ...refunded, refundId });
+}
+
+/** Asks the gateway to refund a refunded order's payment, and notes the gateway's refund id. */
+async function returnMoney(db: Db, gateway: PaymentGateway, order: OrderRow): Promise<string> {
+  const { id: refundId } = await gateway.refund(order.transactionId!, `refund-order-${order.id}`);
+  await db.update(orders).set({ refundId }).where(eq(orders.id, order.id));
+  return refundId;
+}
+
+/** Refunds recorded whose money the gateway has not confirmed returning (it failed, or we crashed). */
+export async function refundPendingPayments(db: Db, gateway: PaymentGateway, batch = 100): Promise<number> {
+  const pending = await db
+    .select()
+    .from(orders)
+    .where(and(sql`${orders.refundedAt} is not null`, isNull(orders.refundId)))
+    .limit(batch);
+  let done = 0;
+  for (const order of pending) {
+    if (
+      await returnMoney(db, gateway, order).then(
+        () => true,
+        () => false,
+      )
+    )
+      done++;
+  }
+  return done;
+}
+
+/**
+ * Cancels unpaid orders older than the hold and returns their stock. Orders that never got a
+ * payment intent go in one statement (rows claimed with FOR UPDATE SKIP LOCKED, so instances
+ * running this at once take different rows). Orders with an intent are closed one by one through
+ * the gateway (closeUnpaidOrder): one whose intent succeeded becomes paid, never cancelled.
  * The hold goes in as seconds: make_interval's `hours` takes only an integer, and holds may be 0.5.
  */
-export async function expireUnpaidOrders(db: Db, holdHours: number, batch = 500): Promise<number> {
+export async function expireUnpaidOrders(
+  db: Db,
+  gateway: PaymentGateway,
+  holdHours: number,
+  batch = 500,
+): Promise<number> {
   const result = (await db.execute(sql`
     with expired as (
       select id from ${orders}
-      where not paid and cancelled_at is null and created_at < now() - make_interval(secs => ${holdHours * 3600}::float8)
+      where not paid and cancelled_at is null and payment_intent_id is null
+        and created_at < now() - make_interval(secs => ${holdHours * 3600}::float8)
       order by created_at
       limit ${batch}
       for update skip locked
     ), cancelled as (
       update ${orders} o set cancelled_at = now()
-      from expired e where o.id = e.id
+      from expired e where o.id = e.id and o.payment_intent_id is null
       returning o.tool_id, o.quantity
     ), restocked as (
       update ${tools} t set available_quantity = t.available_quantity + s.q
@@ -223,5 +364,22 @@ export async function expireUnpaidOrders(db: Db, holdHours: number, batch = 500)
       returning t.id
     )
     select count(*)::int as n from cancelled`)) as unknown as { rows: { n: number }[] };
-  return Number(result.rows[0]?.n ?? 0);
+  let n = Number(result.rows[0]?.n ?? 0);
+  const withIntent = await db
+    .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paid, false),
+        isNull(orders.cancelledAt),
+        sql`${orders.paymentIntentId} is not null`,
+        sql`${orders.createdAt} < now() - make_interval(secs => ${holdHours * 3600}::float8)`,
+      ),
+    )
+    .orderBy(orders.createdAt)
+    .limit(batch);
+  for (const order of withIntent) {
+    if ((await closeUnpaidOrder(db, gateway, order)) === 'cancelled') n++;
+  }
+  return n;
 }

@@ -7,6 +7,7 @@ import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { session, user } from '#server/db/auth-schema.ts';
 import { orders, tools } from '#server/db/schema.ts';
 import { CLI, promote } from '#server/features/accounts/accounts.service.ts';
+import { createSandboxGateway } from '#server/features/payments/gateways/sandbox.ts';
 import { expireUnpaidOrders } from './orders.service.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -315,10 +316,13 @@ describe('the hold on unpaid orders', () => {
     expect(await stockOf(tool.id)).toBe(65);
 
     // Two instances running the job at the same moment cancel each order once.
-    const [a, b] = await Promise.all([expireUnpaidOrders(t.db, 48), expireUnpaidOrders(t.db, 48)]);
+    const [a, b] = await Promise.all([
+      expireUnpaidOrders(t.db, createSandboxGateway(t.db), 48),
+      expireUnpaidOrders(t.db, createSandboxGateway(t.db), 48),
+    ]);
     expect(a + b).toBeGreaterThanOrEqual(1);
     expect(await stockOf(tool.id)).toBe(85);
-    expect(await expireUnpaidOrders(t.db, 48)).toBe(0);
+    expect(await expireUnpaidOrders(t.db, createSandboxGateway(t.db), 48)).toBe(0);
     expect(await stockOf(tool.id)).toBe(85);
     const [gone] = await t.db.select().from(orders).where(eq(orders.id, old));
     expect(gone?.cancelledAt).not.toBeNull();

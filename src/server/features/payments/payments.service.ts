@@ -1,10 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CardInput } from '#shared/card.ts';
 import { orderTotalCents, toCents } from '#shared/money.ts';
 import type { PaymentIntentResult } from '#shared/schemas/payment.ts';
 import type { Db } from '#server/db/client.ts';
 import { orders, sandboxPaymentIntents } from '#server/db/schema.ts';
-import { Conflict, NotFound } from '#server/domain-errors.ts';
+import { Conflict, DomainError, NotFound } from '#server/domain-errors.ts';
+import { record, SYSTEM } from '#server/features/audit/audit.service.ts';
 import { CURRENCY, type PaymentGateway, type PaymentIntent } from './gateways/gateway.ts';
 import type { SandboxGateway } from './gateways/sandbox.ts';
 
@@ -35,7 +36,16 @@ export async function createPaymentIntent(
   let intent = order.paymentIntentId ? await gateway.retrieveIntent(order.paymentIntentId) : undefined;
   if (!intent || intent.amountCents !== amountCents || intent.status === 'canceled') {
     intent = await gateway.createIntent({ id: order.id, amountCents, email: order.email });
-    await db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, order.id));
+    const [kept] = await db
+      .update(orders)
+      .set({ paymentIntentId: intent.id })
+      .where(and(eq(orders.id, order.id), eq(orders.paid, false), isNull(orders.cancelledAt)))
+      .returning({ id: orders.id });
+    // Closed meanwhile: the new intent must never take money.
+    if (!kept) {
+      await gateway.cancelIntent(intent.id);
+      throw conflict('order_closed', 'This order is closed and can no longer be paid.');
+    }
   }
   return { clientSecret: intent.clientSecret, gateway: gateway.name, publishableKey: gateway.publishableKey };
 }
@@ -94,4 +104,57 @@ export async function confirmSandboxPayment(
     .where(eq(sandboxPaymentIntents.clientSecret, clientSecret));
   if (!owner || owner.userId !== ownerId) throw new NotFound('No such payment.');
   return sandbox.confirm(clientSecret, card);
+}
+
+/**
+ * A payment that succeeded for an order that is not paid by it (cancelled, refunded, or paid by
+ * another payment) is returned at once and audited: the money never stays without an order.
+ * Answers the refund's id, or undefined when the order is paid by this very payment.
+ */
+export async function refundStrayPayment(
+  db: Db,
+  gateway: PaymentGateway,
+  orderId: string,
+  intentId: string,
+): Promise<string | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (order?.paid && !order.cancelledAt && !order.refundedAt && order.transactionId === intentId) return;
+  const stray =
+    !order || order.cancelledAt || order.refundedAt || (order.paid && order.transactionId !== intentId);
+  if (!stray) return;
+  const { id } = await gateway.refund(intentId, `refund-stray-${intentId}`);
+  await record(db, SYSTEM, 'payment.refund', orderId, { intentId, refundId: id, reason: 'order closed' });
+  return id;
+}
+
+/**
+ * The reconciliation pass (DESIGN §3b): unpaid open orders whose intent succeeded at the gateway
+ * (the customer's PATCH never came: a closed tab, a crash) become paid. Each order is claimed by a
+ * lease (payment_checked_at, taken with FOR UPDATE SKIP LOCKED), so instances running the pass at
+ * once ask about different orders, and each order is asked about at most once a minute.
+ */
+export async function reconcilePayments(db: Db, gateway: PaymentGateway, batch = 200): Promise<number> {
+  const claimed = (await db.execute(sql`
+    update ${orders} o set payment_checked_at = now()
+    where o.id in (
+      select id from ${orders}
+      where not paid and cancelled_at is null and payment_intent_id is not null
+        and (payment_checked_at is null or payment_checked_at < now() - interval '50 seconds')
+      limit ${batch}
+      for update skip locked
+    )
+    returning o.id, o.payment_intent_id`)) as unknown as {
+    rows: { id: string; payment_intent_id: string }[];
+  };
+  let settled = 0;
+  for (const { id, payment_intent_id: intentId } of claimed.rows) {
+    const intent = await gateway.retrieveIntent(intentId);
+    if (intent?.status !== 'succeeded') continue;
+    try {
+      if ((await markPaid(db, gateway, id, intent.id)).changed) settled++;
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+    }
+  }
+  return settled;
 }

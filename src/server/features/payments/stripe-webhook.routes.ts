@@ -4,7 +4,7 @@ import { OrderId } from '#shared/schemas/order.ts';
 import { DomainError } from '#server/domain-errors.ts';
 import { HttpError } from '#server/http/errors.ts';
 import type { PaymentGateway } from './gateways/gateway.ts';
-import { markPaid } from './payments.service.ts';
+import { markPaid, refundStrayPayment } from './payments.service.ts';
 
 export interface StripeWebhookOptions {
   gateway: PaymentGateway;
@@ -39,12 +39,12 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookOptions> = asy
         try {
           await markPaid(hook.db, gateway, orderId.data, intent.id);
         } catch (err) {
-          // Money arrived for an order we cannot mark paid (cancelled, or paid otherwise):
-          // acknowledge, so Stripe stops retrying, and leave it for a person.
           if (!(err instanceof DomainError)) throw err;
+          // Money arrived for an order that is closed or paid otherwise: it goes back at once.
+          const refundId = await refundStrayPayment(hook.db, gateway, orderId.data, intent.id);
           req.log.warn(
-            { orderId: orderId.data, intent: intent.id, reason: err.code },
-            'payment needs attention',
+            { orderId: orderId.data, intent: intent.id, reason: err.code, refundId },
+            refundId ? 'payment for a closed order refunded' : 'payment needs attention',
           );
         }
       }

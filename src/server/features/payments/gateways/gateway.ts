@@ -20,6 +20,13 @@ export interface PaymentGateway {
   createIntent(order: { id: string; amountCents: number; email: string }): Promise<PaymentIntent>;
   /** undefined when the gateway knows no such intent. */
   retrieveIntent(id: string): Promise<PaymentIntent | undefined>;
+  /**
+   * Cancels an intent that has not succeeded, so that it never can; answers the intent as it now
+   * stands: canceled, or succeeded (too late: the money is taken) or processing.
+   */
+  cancelIntent(id: string): Promise<PaymentIntent>;
+  /** Returns the whole amount of a succeeded intent; the key makes a retry the same refund. */
+  refund(intentId: string, idempotencyKey: string): Promise<{ id: string }>;
 }
 
 export const CURRENCY = 'usd';

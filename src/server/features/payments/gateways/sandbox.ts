@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { cardProblems, type CardInput } from '#shared/card.ts';
 import type { Db } from '#server/db/client.ts';
-import { sandboxPaymentIntents } from '#server/db/schema.ts';
-import { NotFound, PaymentDeclined } from '#server/domain-errors.ts';
+import { orders, sandboxPaymentIntents } from '#server/db/schema.ts';
+import { Conflict, NotFound, PaymentDeclined } from '#server/domain-errors.ts';
 import { CURRENCY, type PaymentGateway, type PaymentIntent } from './gateway.ts';
 
 type Row = typeof sandboxPaymentIntents.$inferSelect;
@@ -12,7 +12,7 @@ function toIntent(row: Row): PaymentIntent {
   return {
     id: row.id,
     clientSecret: row.clientSecret,
-    status: row.status === 'succeeded' ? 'succeeded' : 'requires_payment_method',
+    status: row.status === 'succeeded' || row.status === 'canceled' ? row.status : 'requires_payment_method',
     amountCents: row.amountCents,
     currency: row.currency,
     orderId: row.orderId,
@@ -32,6 +32,7 @@ const DECLINES: Record<string, { code: string; message: string }> = {
 };
 
 const decline = (code: string, message: string) => new PaymentDeclined(code, message);
+const closed = () => new Conflict('order_closed', 'This order is closed and can no longer be paid.');
 
 /**
  * The default gateway: behaves like Stripe in test mode, inside the server, so a store with no
@@ -50,6 +51,10 @@ export function createSandboxGateway(
       .from(sandboxPaymentIntents)
       .where(eq(sandboxPaymentIntents.orderId, orderId));
     return row;
+  }
+  async function retrieve(id: string) {
+    const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
+    return row && toIntent(row);
   }
   return {
     name: 'sandbox',
@@ -73,10 +78,7 @@ export function createSandboxGateway(
       return toIntent((await byOrder(order.id))!);
     },
 
-    async retrieveIntent(id) {
-      const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
-      return row && toIntent(row);
-    },
+    retrieveIntent: retrieve,
 
     async confirm(clientSecret, card) {
       const [row] = await db
@@ -85,6 +87,7 @@ export function createSandboxGateway(
         .where(eq(sandboxPaymentIntents.clientSecret, clientSecret));
       if (!row) throw new NotFound('No such payment.');
       if (row.status === 'succeeded') return toIntent(row);
+      if (row.status === 'canceled') throw closed();
       const today = now();
       const problems = cardProblems(card, today);
       if (problems.number) throw decline('incorrect_number', problems.number);
@@ -92,12 +95,49 @@ export function createSandboxGateway(
       if (problems.cvc) throw decline('incorrect_cvc', problems.cvc);
       const failure = DECLINES[card.number.replace(/\D/g, '')];
       if (failure) throw decline(failure.code, failure.message);
+      // One guarded statement: an intent canceled meanwhile, or whose order was closed, stays unpaid.
       const [done] = await db
         .update(sandboxPaymentIntents)
         .set({ status: 'succeeded', succeededAt: today })
-        .where(eq(sandboxPaymentIntents.id, row.id))
+        .where(
+          and(
+            eq(sandboxPaymentIntents.id, row.id),
+            eq(sandboxPaymentIntents.status, 'requires_payment_method'),
+            sql`exists (select 1 from ${orders} o where o.id = ${sandboxPaymentIntents.orderId}
+              and not o.paid and o.cancelled_at is null)`,
+          ),
+        )
         .returning();
-      return toIntent(done!);
+      if (done) return toIntent(done);
+      const after = await retrieve(row.id);
+      if (after?.status === 'succeeded') return after;
+      throw closed();
+    },
+
+    async cancelIntent(id) {
+      await db
+        .update(sandboxPaymentIntents)
+        .set({ status: 'canceled' })
+        .where(
+          and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, 'requires_payment_method')),
+        );
+      const after = await retrieve(id);
+      if (!after) throw new NotFound('No such payment.');
+      return after;
+    },
+
+    async refund(intentId) {
+      // One full refund per intent: a second call answers the first refund.
+      const [row] = await db
+        .update(sandboxPaymentIntents)
+        .set({
+          refundId: sql`coalesce(${sandboxPaymentIntents.refundId}, ${`re_sandbox_${randomBytes(12).toString('hex')}`})`,
+          refundedAt: sql`coalesce(${sandboxPaymentIntents.refundedAt}, now())`,
+        })
+        .where(and(eq(sandboxPaymentIntents.id, intentId), eq(sandboxPaymentIntents.status, 'succeeded')))
+        .returning({ refundId: sandboxPaymentIntents.refundId });
+      if (!row?.refundId) throw new Conflict('payment_not_refundable', 'This payment has not succeeded.');
+      return { id: row.refundId };
     },
   };
 }

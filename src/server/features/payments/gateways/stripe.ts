@@ -74,5 +74,25 @@ export function createStripeGateway(stripe: Stripe, settings: StripeSettings): P
         throw err;
       }
     },
+
+    async cancelIntent(id) {
+      try {
+        return toIntent(await stripe.paymentIntents.cancel(id));
+      } catch (err) {
+        // Succeeded (or already canceled) intents cannot be canceled: answer how it stands.
+        if (
+          err instanceof Stripe.errors.StripeInvalidRequestError &&
+          err.code === 'payment_intent_unexpected_state'
+        ) {
+          return toIntent(await stripe.paymentIntents.retrieve(id));
+        }
+        throw err;
+      }
+    },
+
+    async refund(intentId, idempotencyKey) {
+      const refund = await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+      return { id: refund.id };
+    },
   };
 }

@@ -13,6 +13,8 @@ const COLUMNS = ['When', 'Who', 'Action', 'Target'] as const;
 
 const ACTION_WORDS: Record<AuditEntry['action'], string> = {
   'order.ship': 'Marked ready for shipping',
+  'order.refund': 'Refunded order',
+  'payment.refund': 'Refunded a payment for a closed order',
   'tool.add': 'Added product',
   'tool.delete': 'Deleted product',
   'user.promote': 'Made admin',
