@@ -175,7 +175,9 @@ export const reviews = pgTable(
     // The product page's reviews.
     index('reviews_tool_idx').on(t.toolId, t.createdAt),
     index('reviews_created_idx').on(t.createdAt),
-    index('reviews_user_product_idx').on(t.userId, t.productName),
+    // One review per customer and product, names compared case-insensitively (DESIGN §3b; the API
+    // trims them). Also serves the count of a customer's reviews of the day.
+    uniqueIndex('reviews_one_per_product').on(t.userId, sql`lower(${t.productName})`),
   ],
 );
 
