@@ -1,11 +1,14 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { origin, signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
 import { buildApp } from '#server/app.ts';
+import { user } from '#server/db/auth-schema.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'torque-auth-'));
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -55,6 +58,93 @@ describe('rate limits on sign-in, sign-up and reset', () => {
     }
     expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(codes[5]).toBe(429);
+  });
+
+  // better-auth routes the path the URL parser resolves: every spelling of it spends one budget.
+  // Sent over a socket as written (app.inject would resolve the path itself), each from an
+  // address of its own on loopback.
+  it('counts every spelling of a limited path as that path, so mixed spellings still end in 429', async () => {
+    const eve = await signUp(t.app, 'eve');
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const raw = (path: string, body: object, localAddress: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(
+          `${base}/`,
+          {
+            method: 'POST',
+            path,
+            localAddress,
+            headers: { 'content-type': 'application/json', origin },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode!);
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify(body));
+      });
+    const spellings = [
+      '/api/auth/./sign-in/email',
+      '/api/auth/%2e/sign-in/email',
+      '/api/auth/%2E/sign-in/email',
+      '/api/auth/x/../sign-in/email',
+      '/api/auth/x/%2e%2e/sign-in/email',
+      '/api/auth/sign-in/./email',
+      '/api/auth/sign-in/email#fragment',
+      '/api/auth/sign-in/email?x=1#y',
+      '/api/auth/x/..\\sign-in/email',
+    ];
+    const statuses: number[] = [];
+    for (const [i, path] of spellings.entries()) {
+      statuses.push(await raw(path, { email: eve.email, password: `wrong guess ${i}` }, `127.0.6.${i + 1}`));
+    }
+    // Each reached better-auth as a sign-in (a wrong password is 401, not 404) until the email's
+    // budget of 5 ran out: its sign-up spent the first.
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429, 429, 429, 429]);
+    for (const path of spellings) {
+      const right = await raw(path, { email: eve.email, password: 'correct horse battery' }, '127.0.7.1');
+      expect(right, path).toBe(429);
+    }
+    // Per address, whatever the emails: sign-up, reset and the two-factor calls share the rule.
+    for (const [n, [path, body]] of (
+      [
+        ['sign-up/email', { name: 'Spray', email: 'spray-up@example.com', password: 'x'.repeat(9) }],
+        ['request-password-reset', { email: 'spray-reset@example.com', redirectTo: '/reset-password' }],
+        ['two-factor/verify-totp', { code: '000000' }],
+        ['two-factor/verify-backup-code', { code: 'abcde-fghij' }],
+      ] as const
+    ).entries()) {
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const spelled = [`/api/auth/./${path}`, `/api/auth/x/%2e%2e/${path}`, `/api/auth/${path}#x`][i % 3]!;
+        const each = 'email' in body ? { ...body, email: `${i}${body.email}` } : body;
+        codes.push(await raw(spelled, each, `127.0.8.${n + 1}`));
+      }
+      expect(codes[5], path).toBe(429);
+      expect(codes.slice(0, 5).includes(429), path).toBe(false);
+    }
+  });
+
+  it('answers a NUL byte in an auth call with the 400 error shape, and creates nothing', async () => {
+    for (const [url, payload] of [
+      [
+        '/api/auth/sign-up/email',
+        { name: 'Nul\u0000Name', email: 'nul-name@example.com', password: 'x'.repeat(9) },
+      ],
+      ['/api/auth/sign-in/email', { email: 'nul@example.com', password: 'pass\u0000word' }],
+      ['/api/auth/sign-in%00/email', { email: 'nul2@example.com', password: 'x'.repeat(9) }],
+      ['/api/auth/sign-in/email?x=%00', { email: 'nul3@example.com', password: 'x'.repeat(9) }],
+    ] as const) {
+      const res = await post(url, payload, {}, '10.7.0.1');
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error, url).toMatchObject({ code: 'invalid_input', message: expect.any(String) });
+    }
+    const get = await t.app.inject({ url: '/api/auth/get-session?x=%00', remoteAddress: '10.7.0.2' });
+    expect(get.statusCode).toBe(400);
+    expect(get.json().error.code).toBe('invalid_input');
+    const [row] = await t.db.select().from(user).where(eq(user.email, 'nul-name@example.com'));
+    expect(row).toBeUndefined();
   });
 
   it('does not count calls that guess nothing, such as reading the session', async () => {

@@ -6,6 +6,7 @@ import type { Config } from '#server/config.ts';
 import { session, user } from '#server/db/auth-schema.ts';
 import type { Mailer } from '#server/features/mail/mailer.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { refuseNul } from '#server/http/nul-guard.ts';
 import {
   type Auth,
   createAuth,
@@ -14,7 +15,7 @@ import {
   SESSION_UPDATE_AGE_S,
 } from './better-auth.ts';
 import type { CurrentUser } from './current-user.ts';
-import { authRateLimit } from './rate-limit.ts';
+import { authRateLimit, betterAuthUrl } from './rate-limit.ts';
 import { SessionCache } from './session-cache.ts';
 
 declare module 'fastify' {
@@ -54,9 +55,11 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
+    // Outside the /api scope, so the NUL guard is this route's own.
+    preValidation: refuseNul,
     preHandler: limit,
     async handler(req, reply) {
-      const url = new URL(req.url, config.publicUrl);
+      const url = betterAuthUrl(req, config.publicUrl);
       const hasBody = req.method !== 'GET' && req.body !== undefined;
       let body: string | undefined;
       try {

@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -9,46 +9,91 @@ const LIMITED_PATHS = new Set([
   '/api/auth/sign-up/email',
   '/api/auth/request-password-reset',
   '/api/auth/reset-password',
+  '/api/auth/send-verification-email',
   '/api/auth/two-factor/verify-totp',
   '/api/auth/two-factor/verify-backup-code',
 ]);
 
 /**
+ * The URL better-auth is handed for a request, and so the path its router matches: the WHATWG
+ * parser resolves `.`/`..`/`%2e` segments and backslashes and drops a `#fragment`, as the router
+ * sees them. The limiter counts this path, never the raw one, so no spelling escapes it.
+ */
+export function betterAuthUrl(req: FastifyRequest, publicUrl: string): URL {
+  return new URL(req.url, publicUrl);
+}
+
+type Check = ReturnType<FastifyInstance['createRateLimit']>;
+
+/** @fastify/rate-limit with these options, in a scope of its own: its `createRateLimit`. */
+async function limiterFactory(app: FastifyInstance, options: FastifyRateLimitOptions) {
+  let create: FastifyInstance['createRateLimit'] | undefined;
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, options);
+    create = scope.createRateLimit;
+  });
+  return create!;
+}
+
+/**
  * The limiter of better-auth's calls: per IP, and per email for calls that name one, counted
- * across instances through Redis when it is configured. Answers the preHandler that applies it.
+ * across instances through Redis when it is configured and reachable, in this process's memory
+ * otherwise. Answers the preHandler that applies it.
  */
 export async function authRateLimit(app: FastifyInstance, config: Config) {
-  // ioredis is loaded only when Redis is configured.
+  const common = { global: false, max: config.authRateLimit, timeWindow: '1 minute' } as const;
+  // ioredis is loaded only when Redis is configured. It is CommonJS: the bundle's chunk exposes
+  // only `default` (its module.exports, which carries `Redis`), as Node's own loader does too.
   const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, {
-        connectTimeout: 2_000,
-        maxRetriesPerRequest: 1,
-        lazyConnect: false,
+    ? new (await import('ioredis')).default.Redis(config.redisUrl, {
+        // Never wait for Redis: a command while it is away fails at once (and counts in memory),
+        // and one that hangs gives up after 100 ms.
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        connectTimeout: 1_000,
+        commandTimeout: 100,
       })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
-  await app.register(rateLimit, {
-    global: false,
-    max: config.authRateLimit,
-    timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: 'torque-auth-' } : {}),
-    // A Redis outage must not lock every customer out.
-    skipOnError: true,
+  if (redis) {
+    let down = false;
+    // Reconnection retries on its own; one line per outage, not one per attempt.
+    redis.on('error', (err: Error) => {
+      if (!down) app.log.warn({ err }, 'Redis unreachable: auth rate limits count in memory');
+      down = true;
+    });
+    redis.on('ready', () => (down = false));
+    app.addHook('onClose', async () => void redis.disconnect());
+  }
+  const local = await limiterFactory(app, common);
+  const shared = redis
+    ? await limiterFactory(app, { ...common, redis, nameSpace: 'torque-auth-', skipOnError: false })
+    : undefined;
+
+  const limiter = (keyGenerator: (req: FastifyRequest) => string) => ({
+    local: local({ keyGenerator }),
+    shared: shared?.({ keyGenerator }),
   });
-  const perIp = app.createRateLimit({ keyGenerator: (req) => `ip:${req.ip}` });
-  const perEmail = app.createRateLimit({
-    keyGenerator: (req) => {
-      const email = (req.body as { email?: unknown } | undefined)?.email;
-      return `email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-    },
+  async function count(check: { local: Check; shared: Check | undefined }, req: FastifyRequest) {
+    if (check.shared && redis?.status === 'ready') {
+      try {
+        return await check.shared(req);
+      } catch (err) {
+        app.log.warn({ err }, 'Redis failed a rate-limit count: counted in memory');
+      }
+    }
+    return check.local(req);
+  }
+  const perIp = limiter((req) => `ip:${req.ip}`);
+  const perEmail = limiter((req) => {
+    const email = (req.body as { email?: unknown } | undefined)?.email;
+    return `email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
   });
 
   async function limit(req: FastifyRequest, reply: FastifyReply) {
-    const path = req.url.split('?')[0] ?? '';
-    if (!LIMITED_PATHS.has(path)) return;
+    if (!LIMITED_PATHS.has(betterAuthUrl(req, config.publicUrl).pathname)) return;
     const hasEmail = typeof (req.body as { email?: unknown } | undefined)?.email === 'string';
     for (const check of hasEmail ? [perIp, perEmail] : [perIp]) {
-      const result = await check(req);
+      const result = await count(check, req);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds));
         throw new HttpError(
