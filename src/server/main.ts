@@ -56,3 +56,19 @@ try {
   process.exit(1);
 }
 app.log.info(`Torque is open at ${config.publicUrl}`);
+if (app.demoAccounts.length) {
+  // Shown on the terminal, once, rather than as a line among the request log.
+  const rows = app.demoAccounts.map(
+    (a) => `    ${(a.admin ? 'admin' : 'customer').padEnd(10)}${a.email.padEnd(24)}${a.password}`,
+  );
+  console.log(
+    [
+      '',
+      `  Torque is open at ${config.publicUrl}`,
+      '',
+      '  Demo accounts (shown once; reset a password from the login page if you lose it):',
+      ...rows,
+      '',
+    ].join('\n'),
+  );
+}

@@ -8,5 +8,13 @@ import { bootstrapAdmins, createDemoAccounts } from './accounts.service.ts';
  */
 export default fp(async function accountsAtStart(app: FastifyInstance) {
   await bootstrapAdmins(app.db, app.config.adminEmails);
-  if (app.config.env !== 'production') await createDemoAccounts(app.db, app.auth, app.log);
+  const created = app.config.env !== 'production' ? await createDemoAccounts(app.db, app.auth, app.log) : [];
+  app.decorate('demoAccounts', created);
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The demo accounts this start created, with their passwords: main.ts shows them once. */
+    demoAccounts: { email: string; password: string; admin: boolean }[];
+  }
+}

@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { freePort, startArgs } from './server-process.ts';
+
+/** What the built store prints, started as `npm start` starts it, until `done` says enough. */
+async function output(env: Record<string, string>, done: (out: string) => boolean): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'torque-first-start-'));
+  const { LOG_LEVEL: _default, NODE_ENV: _env, ...inherited } = process.env;
+  const child = spawn(process.execPath, startArgs, {
+    env: { ...inherited, DATA_DIR: dataDir, PORT: String(await freePort()), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no banner in 60 s:\n${out}`)), 60_000);
+      const take = (chunk: Buffer) => {
+        out += chunk;
+        if (done(out)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout!.on('data', take);
+      child.stderr!.on('data', take);
+    });
+    return out;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe('a first start', () => {
+  it('in development, prints a banner with the address and the two demo accounts, and readable logs', async () => {
+    const out = await output({}, (o) => /customer\s+customer@example\.com\s+\S+/.test(o));
+    expect(out).toMatch(/Torque is open at http:\/\/localhost:\d+\n/);
+    expect(out).toMatch(/admin\s+admin@example\.com\s+\S{8,}/);
+    expect(out).toMatch(/customer\s+customer@example\.com\s+\S{8,}/);
+    // Human-readable lines, not JSON.
+    expect(out.split('\n').filter((line) => line.startsWith('{"level"'))).toEqual([]);
+  });
+
+  it('in production, logs JSON lines and creates no demo account', async () => {
+    const out = await output(
+      { NODE_ENV: 'production', AUTH_SECRET: 'q7Z!x2Lp9@Vb4#Nm8$Kc3%Rt6^Wy1&Hd' },
+      (o) => o.includes('Torque is open at'),
+    );
+    const lines = out.trim().split('\n');
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    expect(out).not.toContain('example.com');
+  });
+});
