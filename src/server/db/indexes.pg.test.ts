@@ -84,6 +84,14 @@ async function walkTheStore() {
   const [tool] = await call('GET', '/api/tools');
   await call('GET', `/api/tool/${tool._id}`);
   await call('GET', '/api/reviews');
+  await call('GET', '/api/categories');
+  // The catalogue: each sort, searched or in a category, on its first page and after a cursor.
+  for (const sort of ['relevance', 'name', 'price-asc', 'price-desc', 'newest']) {
+    for (const filter of ['q=grnder', 'category=saws', 'q=saw&category=saws', '']) {
+      const first = await call('GET', `/api/catalogue?sort=${sort}&limit=1&${filter}`);
+      await call('GET', `/api/catalogue?sort=${sort}&limit=1&${filter}&cursor=${first.nextCursor}`);
+    }
+  }
   await call('GET', '/api/config');
   await call('GET', '/api/ready');
   const toolId = (

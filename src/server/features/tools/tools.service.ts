@@ -135,13 +135,13 @@ export async function catalogue(db: Db, query: CatalogueQuery): Promise<Catalogu
   if (query.category) filters.push(eq(tools.category, query.category));
   if (words) {
     filters.push(
-      sql`(to_tsvector('simple'::regconfig, ${tools.search}) @@ plainto_tsquery('simple'::regconfig, ${words}) or ${words} <% ${tools.search})`,
+      sql`(to_tsvector('simple'::regconfig, ${tools.search}) @@ plainto_tsquery('simple'::regconfig, ${words}) or ${words} <<% ${tools.search})`,
     );
   }
   // The sort's key, as text that the database reads back exactly (timestamps keep microseconds).
   const order = {
     relevance: {
-      key: sql<number>`(2 * word_similarity(${words ?? ''}, ${searchable(sql`${tools.name}`)}) + word_similarity(${words ?? ''}, ${tools.search}))::real`,
+      key: sql<number>`(2 * strict_word_similarity(${words ?? ''}, ${searchable(sql`${tools.name}`)}) + strict_word_similarity(${words ?? ''}, ${tools.search}))::real`,
       cast: sql`real`,
       shape: /^-?\d+(\.\d+)?(e[+-]?\d+)?$/,
       desc: true,

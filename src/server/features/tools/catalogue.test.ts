@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CataloguePage, CategoryList, type Tool } from '#shared/schemas/tool.ts';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { tools } from '#server/db/schema.ts';
+import { seedTools } from '#server/db/seed-data.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  // Ties on every sort key: three tools with one name's price and one moment, that paging must
+  // neither repeat nor skip.
+  const at = new Date();
+  await t.db.insert(tools).values(
+    ['Ærø Twin Saw', 'Ærø Twin Saw', 'Ærø Twin Saw'].map((name) => ({
+      name,
+      description: 'A twin of its twins, for keyset ties.',
+      img: '/images/tools/jigsaw.svg',
+      priceCents: 9650,
+      minimumOrder: 1,
+      availableQuantity: 10,
+      category: 'saws',
+      createdAt: at,
+    })),
+  );
+});
+afterAll(async () => t.close());
+
+const get = async (query: string) => {
+  const res = await t.app.inject(`/api/catalogue${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return CataloguePage.parse(res.json());
+};
+const names = (page: CataloguePage) => page.items.map((tool) => tool.name);
+
+/** Every page of a query, following nextCursor. */
+async function allPages(query: string) {
+  const seen: Tool[] = [];
+  let cursor: string | null = null;
+  let total = -1;
+  for (let i = 0; i < 50; i++) {
+    const page = await get(`${query}${cursor ? `&cursor=${cursor}` : ''}`);
+    total = page.total;
+    seen.push(...page.items);
+    cursor = page.nextCursor;
+    if (!cursor) break;
+  }
+  return { seen, total };
+}
+
+describe('GET /api/catalogue', () => {
+  it('lists every live tool, 24 at most by default, newest first', async () => {
+    const page = await get('');
+    expect(page.total).toBe(seedTools.length + 3);
+    expect(page.items).toHaveLength(seedTools.length + 3);
+    expect(page.nextCursor).toBeNull();
+    expect(page.items.at(-1)!.name).toBe(seedTools[0]!.name);
+    expect(page.items[0]).toMatchObject({ category: 'saws', price: 96.5 });
+  });
+
+  it.each([
+    ['a typo', 'grnder'],
+    ['upper case', 'GRINDER'],
+    ['accents', 'grîndér'],
+    ['a plural', 'grinders'],
+  ])('finds both grinders with %s, by relevance', async (_what, q) => {
+    const page = await get(`?q=${encodeURIComponent(q)}`);
+    expect(names(page).slice(0, 2).sort()).toEqual([
+      'Torque AG-125 Angle Grinder',
+      'Torque BG-200 Bench Grinder',
+    ]);
+    expect(page.total).toBe(page.items.length);
+  });
+
+  it('matches accented names by their plain letters, and the description too', async () => {
+    expect(names(await get('?q=aero%20twin'))).toEqual(['Ærø Twin Saw', 'Ærø Twin Saw', 'Ærø Twin Saw']);
+    expect(names(await get('?q=shrink%20tubing'))).toEqual(['Torque HG-600 Digital Heat Gun']);
+    expect((await get('?q=zzqx')).items).toEqual([]);
+  });
+
+  it('filters by category, with or without a search', async () => {
+    const saws = await get('?category=saws&sort=name');
+    expect(saws.total).toBe(6);
+    expect(saws.items.every((tool) => tool.category === 'saws')).toBe(true);
+    expect(names(await get('?category=saws&q=JIGSAWS'))).toEqual(['Torque JS-90 Orbital Jigsaw']);
+    expect((await get('?category=no-such-thing')).total).toBe(0);
+  });
+
+  it.each([
+    ['name', (a: Tool, b: Tool) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)],
+    ['price-asc', (a: Tool, b: Tool) => a.price - b.price],
+    ['price-desc', (a: Tool, b: Tool) => b.price - a.price],
+  ])('sorts by %s', async (sort, compare) => {
+    const { items } = await get(`?sort=${sort}`);
+    expect(items).toEqual([...items].sort((a, b) => compare(a, b) || (a._id < b._id ? -1 : 1)));
+  });
+
+  it.each(['newest', 'name', 'price-asc', 'price-desc', 'relevance'])(
+    'pages by %s without a repeat or a gap, ties included',
+    async (sort) => {
+      const q = sort === 'relevance' ? '&q=saw' : '';
+      const whole = await get(`?sort=${sort}&limit=48${q}`);
+      const { seen, total } = await allPages(`?sort=${sort}&limit=2${q}`);
+      expect(total).toBe(whole.total);
+      expect(seen.map((tool) => tool._id)).toEqual(whole.items.map((tool) => tool._id));
+      expect(new Set(seen.map((tool) => tool._id)).size).toBe(seen.length);
+    },
+  );
+
+  it('leaves archived tools out of pages, counts and categories', async () => {
+    const [heatGun] = (await get('?q=heat%20gun')).items;
+    await t.app.inject('/api/categories');
+    const { eq } = await import('drizzle-orm');
+    await t.db.update(tools).set({ archivedAt: new Date() }).where(eq(tools.id, heatGun!._id));
+    expect((await get('?q=heat%20gun')).items.map((tool) => tool._id)).not.toContain(heatGun!._id);
+    await vi.waitFor(async () => {
+      const categories = CategoryList.parse((await t.app.inject('/api/categories')).json());
+      expect(categories.map((c) => c.slug)).not.toContain('heat-guns');
+    });
+  });
+
+  it.each([
+    ['limit 0', '?limit=0', 'limit'],
+    ['limit 49', '?limit=49', 'limit'],
+    ['a limit that is no number', '?limit=ten', 'limit'],
+    ['an unknown sort', '?sort=cheapest', 'sort'],
+    ['a category that is no slug', '?category=Saws%20%26%20more', 'category'],
+    ['a cursor we never gave', '?cursor=abc', 'cursor'],
+    ['a cursor with a date that is none', `?cursor=${cursorOf('2026-02-30 10:00:00+00')}`, 'cursor'],
+    ['a cursor of another sort', `?sort=price-asc&cursor=${cursorOf('Torque')}`, 'cursor'],
+    ['a search of 101 letters', `?q=${'a'.repeat(101)}`, 'q'],
+    ['an unknown parameter', '?page=2', undefined],
+  ])('answers 400 with the error shape for %s', async (_what, query, field) => {
+    const res = await t.app.inject(`/api/catalogue${query}`);
+    expect(res.statusCode, res.body).toBe(400);
+    const { error } = res.json() as {
+      error: { code: string; message: string; fields?: Record<string, string> };
+    };
+    expect(error.code).toMatch(/invalid/);
+    if (field) expect(Object.keys(error.fields ?? {})).toContain(field);
+  });
+});
+
+function cursorOf(key: string) {
+  return Buffer.from(JSON.stringify([key, '7b1c1f8e-2a41-4c6e-9d7e-0c2b5a4f9e11'])).toString('base64url');
+}
+
+describe('GET /api/categories', () => {
+  it('answers the categories of live tools with their counts, in the store order', async () => {
+    const res = await t.app.inject('/api/categories');
+    expect(res.statusCode).toBe(200);
+    const list = CategoryList.parse(res.json());
+    expect(list[0]).toEqual({ slug: 'cordless-drills', name: 'Cordless drills', count: 2 });
+    expect(list.find((c) => c.slug === 'saws')?.count).toBe(6);
+    expect(list.every((c) => c.count > 0)).toBe(true);
+  });
+});
