@@ -1,6 +1,6 @@
 /**
  * What a service may throw when a request cannot be done. Services know no HTTP: the one mapper in
- * http/errors.ts gives each kind its status (404, 409, 400, 402) and the API's error shape.
+ * http/errors.ts gives each kind its status (404, 409, 400, 402, 429) and the API's error shape.
  */
 export abstract class DomainError extends Error {
   /** Stable, for callers to tell answers apart; never reworded. */
@@ -38,6 +38,12 @@ export class Invalid extends DomainError {
   constructor(fields: Record<string, string>, message = 'Some fields are not valid.') {
     super(message, fields);
   }
+}
+
+/** The caller has done this as often as allowed for now (a customer's reviews of the day). */
+export class LimitReached extends DomainError {
+  override name = 'LimitReached';
+  readonly code = 'rate_limited';
 }
 
 /** The payment provider refused the card; the code and message are the provider's. */

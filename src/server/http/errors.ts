@@ -3,7 +3,14 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '#shared/schemas/error.ts';
 import { errorChain } from '#server/db/client.ts';
-import { Conflict, DomainError, Invalid, NotFound, PaymentDeclined } from '#server/domain-errors.ts';
+import {
+  Conflict,
+  DomainError,
+  Invalid,
+  LimitReached,
+  NotFound,
+  PaymentDeclined,
+} from '#server/domain-errors.ts';
 
 /**
  * An answer the HTTP layer means to give (sign-in needed, not yours, rate limited): status, a
@@ -29,6 +36,7 @@ function statusOf(err: DomainError): number {
   if (err instanceof Conflict) return 409;
   if (err instanceof Invalid) return 400;
   if (err instanceof PaymentDeclined) return 402;
+  if (err instanceof LimitReached) return 429;
   return 500;
 }
 

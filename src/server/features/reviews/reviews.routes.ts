@@ -9,7 +9,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reviews',
     {
-      schema: { tags: ['reviews'], summary: 'Customer reviews, newest first', response: { 200: ReviewList } },
+      schema: { tags: ['reviews'], summary: 'The newest 30 customer reviews', response: { 200: ReviewList } },
     },
     async (req, reply) =>
       sendCached(
@@ -25,10 +25,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['reviews'],
-        summary: 'Add a review in your own name',
+        summary: 'Add a review in your own name: one per product, five a day',
         security: [{ bearer: [] }],
         body: ReviewInput,
-        response: { 200: InsertResult, 400: ApiError, 401: ApiError },
+        response: { 200: InsertResult, 400: ApiError, 401: ApiError, 409: ApiError, 429: ApiError },
       },
     },
     async (req) => ({ acknowledged: true, insertedId: await addReview(app.db, req.user!, req.body) }),

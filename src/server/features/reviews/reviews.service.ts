@@ -1,13 +1,21 @@
-import { desc, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Review, ReviewInput } from '#shared/schemas/review.ts';
-import type { Db } from '#server/db/client.ts';
+import { type Db, violates } from '#server/db/client.ts';
 import { reviews } from '#server/db/schema.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
+import { Conflict, LimitReached } from '#server/domain-errors.ts';
 
 /** The avatar of a reviewer whose account has no photo. */
 export const PLACEHOLDER_AVATAR = '/images/people/placeholder.svg';
 
-/** Reviews for the home carousel, newest first, each marked when its author bought the product. */
+/** GET /reviews and the home page show this many, newest first (DESIGN §3b). */
+export const REVIEWS_SHOWN = 30;
+/** A customer's reviews in any 24 hours (DESIGN §3b). */
+export const REVIEWS_PER_DAY = 5;
+// The first key of the advisory lock that queues one customer's reviews; any constant works.
+const REVIEW_LOCK = 7_424_212;
+
+/** The newest reviews for the home carousel, each marked when its author bought the product. */
 export async function listReviews(db: Db): Promise<Review[]> {
   return db
     .select({
@@ -26,22 +34,46 @@ export async function listReviews(db: Db): Promise<Review[]> {
       )`,
     })
     .from(reviews)
-    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(REVIEWS_SHOWN);
 }
 
-/** A review in the author's own name and photo, whatever the client sent for them. */
+/**
+ * A review in the author's own name and photo, whatever the client sent for them: one per product
+ * (the unique index reviews_one_per_product), at most REVIEWS_PER_DAY in 24 hours.
+ */
 export async function addReview(db: Db, author: CurrentUser, input: ReviewInput): Promise<string> {
-  const [row] = await db
-    .insert(reviews)
-    .values({
-      userId: author.id,
-      customerName: author.name,
-      img: author.image ?? PLACEHOLDER_AVATAR,
-      profession: input.profession,
-      productName: input.productName,
-      ratings: input.ratings,
-      opinions: input.opinions,
-    })
-    .returning({ id: reviews.id });
-  return row!.id;
+  try {
+    return await db.transaction(async (tx) => {
+      // One customer's posts take turns, so that twenty at once cannot all count four and insert.
+      await tx.execute(sql`select pg_advisory_xact_lock(${REVIEW_LOCK}, hashtext(${author.id}))`);
+      const [today] = await tx
+        .select({ n: count() })
+        .from(reviews)
+        .where(and(eq(reviews.userId, author.id), gt(reviews.createdAt, sql`now() - interval '1 day'`)));
+      if ((today?.n ?? 0) >= REVIEWS_PER_DAY) {
+        throw new LimitReached(
+          `You can post at most ${REVIEWS_PER_DAY} reviews a day. Please come back tomorrow.`,
+        );
+      }
+      const [row] = await tx
+        .insert(reviews)
+        .values({
+          userId: author.id,
+          customerName: author.name,
+          img: author.image ?? PLACEHOLDER_AVATAR,
+          profession: input.profession,
+          productName: input.productName,
+          ratings: input.ratings,
+          opinions: input.opinions,
+        })
+        .returning({ id: reviews.id });
+      return row!.id;
+    });
+  } catch (err) {
+    if (violates(err, 'reviews_one_per_product')) {
+      throw new Conflict('review_exists', `You have already reviewed ${input.productName}.`);
+    }
+    throw err;
+  }
 }

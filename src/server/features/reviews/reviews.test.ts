@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ReviewList } from '#shared/schemas/review.ts';
-import { signUp } from '#tests/fixtures/accounts.ts';
+import { signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createOrder } from '#tests/fixtures/factories.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { user } from '#server/db/auth-schema.ts';
 import { orders, reviews, tools } from '#server/db/schema.ts';
 import { seedReviews } from '#server/db/seed-data.ts';
 
@@ -119,5 +120,95 @@ describe('POST /api/review', () => {
       payload: { profession: 'x', productName: 'y', ratings: 5, opinions: 'z' },
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('a flood of reviews (DESIGN §3b)', () => {
+  const review = (productName: string) => ({
+    profession: 'Carpenter',
+    productName,
+    ratings: 5,
+    opinions: 'Does what it says.',
+  });
+  const post = (who: TestAccount, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/review', headers: who.bearer, payload });
+  const storedBy = async (email: string) => {
+    const [row] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(reviews)
+      .innerJoin(user, eq(user.id, reviews.userId))
+      .where(eq(user.email, email));
+    return row!.n;
+  };
+
+  it('takes one review per customer and product, whatever its case and spaces: a second is 409', async () => {
+    const kim = await signUp(t.app, 'kim');
+    expect((await post(kim, review('Torque DX-20 Drill'))).statusCode).toBe(200);
+    const again = await post(kim, review('  torque dx-20 DRILL '));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      error: { code: 'review_exists', message: 'You have already reviewed torque dx-20 DRILL.' },
+    });
+    expect(await storedBy(kim.email)).toBe(1);
+    // Another customer may review the same product.
+    const lee = await signUp(t.app, 'lee');
+    expect((await post(lee, review('Torque DX-20 Drill'))).statusCode).toBe(200);
+  });
+
+  it('takes five reviews a day from one customer: the sixth is 429 and stores nothing', async () => {
+    const max = await signUp(t.app, 'max');
+    for (let i = 1; i <= 5; i++) expect((await post(max, review(`Product ${i}`))).statusCode).toBe(200);
+    const sixth = await post(max, review('Product 6'));
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({
+      error: {
+        code: 'rate_limited',
+        message: 'You can post at most 5 reviews a day. Please come back tomorrow.',
+      },
+    });
+    expect(await storedBy(max.email)).toBe(5);
+
+    // A day later the five count no more.
+    const [account] = await t.db.select().from(user).where(eq(user.email, max.email));
+    await t.db
+      .update(reviews)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(reviews.userId, account!.id));
+    expect((await post(max, review('Product 6'))).statusCode).toBe(200);
+  });
+
+  it('stores at most five of twenty reviews posted at once by one customer, and one of twenty of one product', async () => {
+    const ned = await signUp(t.app, 'ned');
+    const many = await Promise.all(Array.from({ length: 20 }, (_, i) => post(ned, review(`Burst ${i}`))));
+    expect(many.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(many.filter((r) => r.statusCode === 429)).toHaveLength(15);
+    expect(await storedBy(ned.email)).toBe(5);
+
+    const oz = await signUp(t.app, 'oz');
+    const same = await Promise.all(Array.from({ length: 20 }, () => post(oz, review('Torque Same Saw'))));
+    expect(same.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(same.filter((r) => r.statusCode === 409)).toHaveLength(19);
+    expect(await storedBy(oz.email)).toBe(1);
+  });
+
+  it('GET /api/reviews answers the newest 30', async () => {
+    const base = Date.now() + 60_000;
+    await t.db.insert(reviews).values(
+      Array.from({ length: 40 }, (_, i) => ({
+        customerName: `Flood ${i}`,
+        profession: 'Tester',
+        productName: `Flood product ${i}`,
+        ratings: 3,
+        opinions: 'One of many.',
+        img: '/images/people/placeholder.svg',
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+    await vi.waitFor(async () => {
+      const list = ReviewList.parse((await t.app.inject('/api/reviews')).json());
+      expect(list).toHaveLength(30);
+      expect(list[0]?.customerName).toBe('Flood 39');
+      expect(list[29]?.customerName).toBe('Flood 10');
+    });
   });
 });
