@@ -17,6 +17,7 @@ import { selectGateway } from './features/payments/gateways/select-gateway.ts';
 import paymentReconciliation from './features/payments/payment-reconciliation.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
+import sitemap from './features/tools/sitemap.routes.ts';
 import { toolsAdminRoutes } from './features/tools/tools.admin.routes.ts';
 import { toolsRoutes } from './features/tools/tools.routes.ts';
 import docs from './http/docs.ts';
@@ -46,6 +47,8 @@ export interface BuildOptions {
 }
 
 const BODY_LIMIT = 64 * 1024;
+/** The nearest `hops` addresses (the socket's peer first) are proxies; the next one is the client. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The whole store as a Fastify instance, ready to `listen` or to be driven with `inject`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -55,6 +58,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // which cost a tenth of the catalogue's throughput (decision 013).
     logController: new AccessLog(),
     childLoggerFactory: (logger) => logger,
+    // req.ip behind a load balancer. A hop count as a function: Fastify's number form trusts none.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_LIMIT,
     // Emails in a path may be 254 characters; longer ids fail their own schema with a 400.
     routerOptions: { maxParamLength: 300 },
@@ -84,7 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(auth, {
     config,
     mailer: createMailer(config, app.log),
-    onUserCreated: (created) => promoteIfListed(database.db, config.adminEmails, created.email),
+    onEmailVerified: (verified) => promoteIfListed(database.db, config.adminEmails, verified.email),
   });
   await app.register(accountsAtStart);
 
@@ -107,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   await app.register(formPosts, { config });
+  await app.register(sitemap, { config });
   await app.register(web, { config });
   await app.register(orderExpiry, gateways);
   await app.register(paymentReconciliation, gateways);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { tools } from '#server/db/schema.ts';
@@ -44,6 +44,27 @@ describe('products', () => {
     expect((await t.app.inject('/api/tools')).json().map((x: { _id: string }) => x._id)).toContain(id);
   });
 
+  it('adds a tool in its category: found by a misspelled word, listed in the category and the sitemap', async () => {
+    const res = await call('POST', '/api/addTool', admin, {
+      ...newTool,
+      name: 'Torque HC-60 Hydraulic Crimper',
+      description: 'Crimps copper lugs up to 300 mm² in one stroke.',
+      category: 'hydraulic-crimpers',
+    });
+    expect(res.statusCode).toBe(200);
+    const id: string = res.json().insertedId;
+    const found = await t.app.inject('/api/catalogue?q=crimpr');
+    expect(found.json().items.map((x: { _id: string }) => x._id)).toEqual([id]);
+    const inCategory = (await t.app.inject('/api/catalogue?category=hydraulic-crimpers')).json();
+    expect(inCategory).toMatchObject({ total: 1, items: [{ _id: id, category: 'hydraulic-crimpers' }] });
+    const sitemap = await t.app.inject('/sitemap.xml');
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    expect(sitemap.body).toContain(`/tools/${id}</loc>`);
+    await call('DELETE', `/api/tool/${id}`, admin);
+    await vi.waitFor(async () => expect((await t.app.inject('/sitemap.xml')).body).not.toContain(id));
+  });
+
   it.each([
     ['no name', { name: '' }, 'name'],
     ['minimumOrder 0', { minimumOrder: 0 }, 'minimumOrder'],
@@ -55,6 +76,7 @@ describe('products', () => {
     ['a javascript: image', { img: 'javascript:alert(1)' }, 'img'],
     ['a protocol-relative image', { img: '//evil.example/x.png' }, 'img'],
     ['an extra field', { archivedAt: null }, 'input'],
+    ['an unknown category', { category: 'lawnmowers' }, 'category'],
   ])('refuses a tool with %s, naming the field, and adds nothing', async (_what, change, field) => {
     const before = (await t.app.inject('/api/tools')).json().length;
     const res = await call('POST', '/api/addTool', admin, { ...newTool, ...change });
