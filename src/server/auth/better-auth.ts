@@ -4,6 +4,7 @@ import { bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Config } from '#server/config.ts';
 import { type Db, schema } from '#server/db/client.ts';
 import type { Mailer } from '#server/features/mail/mailer.ts';
+import { signUpEmailRule } from './sign-up-email-rule.ts';
 
 // A session lasts a week; one used after a day is extended to a week from then.
 export const SESSION_EXPIRES_IN_S = 60 * 60 * 24 * 7;
@@ -57,6 +58,7 @@ export function createAuth(db: Db, config: Config, mailer: Mailer, onUserCreated
         },
       },
     },
+    hooks: { before: signUpEmailRule },
     // Our own limiter (rate-limit.ts) counts per IP and per email, across instances through Redis.
     rateLimit: { enabled: false },
     // On everywhere: better-auth would turn its Origin/CSRF checks off by itself under NODE_ENV=test.
