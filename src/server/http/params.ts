@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Email } from '#shared/schemas/user.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { HttpError, NAMES_NOTHING } from './errors.ts';
 
@@ -29,11 +30,11 @@ export function IdOrNothingParam(schema: z.ZodType<string>) {
   });
 }
 
-/** `{email}` in the path: up to 254 characters, as RFC 5321 allows. */
-export const EmailParam = z.object({ email: z.string().trim().min(3).max(254) });
+/** `{email}` in the path: an address by the one rule of the forms and the sign-up (DESIGN §5.7). */
+export const EmailParam = z.object({ email: Email });
 
 /** `?email=`: the calls of SPEC §7 that are asked with the caller's own email. */
-export const EmailQuery = z.object({ email: z.string().max(254) });
+export const EmailQuery = z.object({ email: Email });
 
 /** Two emails name the same account: case and surrounding spaces aside. */
 export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '#shared/schemas/error.ts';
 import { StoreConfig } from '#shared/schemas/store-config.ts';
-import { AdminCheck, ProfileUpdate, TokenResponse, UserProfile } from '#shared/schemas/user.ts';
+import { AdminCheck, Email, ProfileUpdate, TokenResponse, UserProfile } from '#shared/schemas/user.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { EmailParam, requireOwnEmail, sameEmail } from '#server/http/params.ts';
 import { ensureProfile, getProfile, updateProfile } from './accounts.service.ts';
@@ -22,7 +22,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Exchange the signed-in session (cookie) for the access token',
         params: EmailParam,
-        body: z.object({ email: z.string().max(254) }),
+        body: z.object({ email: Email }),
         response: { 200: TokenResponse, ...errors },
       },
     },

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newEmail, origin } from '#tests/fixtures/accounts.ts';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
+
+// Issue 13.6: the account forms, posted as forms before the app takes the page over.
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ authRateLimit: 4 });
+});
+afterAll(async () => t.close());
+
+const PASSWORD = 'correct horse battery';
+let address = 0;
+
+/** A form post as a browser sends it, each from its own address unless told (the rate limit). */
+const post = (
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = { origin },
+  remoteAddress = `10.9.${Math.floor(++address / 250)}.${address % 250}`,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: new URLSearchParams(fields).toString(),
+    remoteAddress,
+  });
+
+const sessionCookie = (res: Awaited<ReturnType<typeof post>>) =>
+  ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('better-auth.session_token='))
+    ?.split(';')[0];
+
+/** A new account, signed up through the form (the limit of 4 counts per email and per address). */
+async function account(): Promise<string> {
+  const email = newEmail('form.user');
+  const res = await post('/registration', { name: 'Ann Lee', email, password: PASSWORD });
+  expect(res.headers.location).toBe('/dashboard');
+  return email;
+}
+
+/** The cookie is a live session: it is exchanged for the access token as after the app's sign-in. */
+async function tokenFor(cookie: string | undefined, email: string) {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/user/${email}`,
+    headers: { origin, cookie: cookie ?? '' },
+    payload: { email },
+  });
+  return res.statusCode === 200 ? (res.json().token as string) : undefined;
+}
+
+describe('POST /registration and /login as forms', () => {
+  it('registers, signed in, and goes on to the dashboard with 303', async () => {
+    const res = await post('/registration', {
+      name: 'Jo Smith',
+      email: 'jo.smith@acme.co.uk',
+      password: PASSWORD,
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/dashboard');
+    expect(await tokenFor(sessionCookie(res), 'jo.smith@acme.co.uk')).toBeTruthy();
+  });
+
+  it('signs in and goes on to the page it was sent from', async () => {
+    const email = await account();
+    const res = await post('/login', {
+      email: email.toUpperCase(),
+      password: PASSWORD,
+      redirect: '/dashboard/myOrders?x=1',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/dashboard/myOrders?x=1');
+    expect(await tokenFor(sessionCookie(res), email)).toBeTruthy();
+  });
+
+  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)'])(
+    'never goes on to another site (%s): home instead',
+    async (redirect) => {
+      const res = await post('/login', { email: await account(), password: PASSWORD, redirect });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/');
+    },
+  );
+
+  it('sends a wrong password back to the form with a code, signed out, never with the password', async () => {
+    const res = await post('/login', {
+      email: await account(),
+      password: 'not the password',
+      redirect: '/',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login?error=invalid_email_or_password');
+    expect(sessionCookie(res)).toBeUndefined();
+  });
+
+  it('sends invalid fields back with the code of the first, creating nothing', async () => {
+    const bad = await post('/registration', { name: 'Jo', email: 'a@b', password: PASSWORD });
+    expect(bad.headers.location).toBe('/registration?error=invalid_email');
+    expect(sessionCookie(bad)).toBeUndefined();
+    expect((await post('/login', { email: 'a@b', password: PASSWORD })).headers.location).toBe(
+      '/login?error=invalid_email',
+    );
+    expect((await post('/login', { email: 'a@acme.com', password: '' })).headers.location).toBe(
+      '/login?error=invalid_password',
+    );
+    const taken = await post('/registration', { name: 'Jo', email: await account(), password: PASSWORD });
+    expect(taken.headers.location).toBe('/registration?error=user_already_exists');
+    const short = await post('/registration', { name: 'Jo', email: 'short.pw@acme.com', password: 'short' });
+    expect(short.headers.location).toBe('/registration?error=password_too_short');
+  });
+
+  it.each([
+    ['another site’s Origin', { origin: 'https://evil.example' }],
+    ['Origin null from another site', { origin: 'null', 'sec-fetch-site': 'cross-site' }],
+    ['another site’s Referer', { referer: 'https://evil.example/page' }],
+    ['neither Origin nor Referer', {}],
+  ])('refuses a form sent with %s: 403 in the error shape, nobody signed in', async (_, headers) => {
+    const res = await post('/login', { email: await account(), password: PASSWORD }, headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('forbidden');
+    expect(sessionCookie(res)).toBeUndefined();
+  });
+
+  it('takes Origin null when the browser itself says same-origin (documents are no-referrer)', async () => {
+    const res = await post(
+      '/login',
+      { email: await account(), password: PASSWORD },
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
+    );
+    expect(res.headers.location).toBe('/');
+    expect(sessionCookie(res)).toBeDefined();
+  });
+
+  it('counts against the auth rate limit of the address, with the app’s own sign-ins', async () => {
+    const from = '10.8.0.1';
+    const locations: (string | undefined)[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await post(
+        '/login',
+        { email: `guess${i}@acme.com`, password: 'guess ' + i },
+        { origin },
+        from,
+      );
+      locations.push(res.headers.location);
+    }
+    // The fourth try of this address goes through the API, the fifth through the form: both refused.
+    const api = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin },
+      payload: { email: 'guess9@acme.com', password: 'guess' },
+      remoteAddress: from,
+    });
+    expect(api.statusCode).toBe(401);
+    const fifth = await post('/login', { email: await account(), password: PASSWORD }, { origin }, from);
+    expect(locations).toEqual(Array(3).fill('/login?error=invalid_email_or_password'));
+    expect(fifth.headers.location).toBe('/login?error=rate_limited');
+    expect(sessionCookie(fifth)).toBeUndefined();
+  });
+});
+
+describe('POST /forgot-password and /reset-password as forms', () => {
+  it('asks for a link and shows the page’s confirmation', async () => {
+    const res = await post('/forgot-password', { email: await account() });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/forgot-password?sent=1');
+  });
+
+  it('sends a link that does not work back as broken, and a missing password back with its token', async () => {
+    const broken = await post('/reset-password', { token: 'no-such-token', newPassword: 'a new passphrase' });
+    expect(broken.headers.location).toBe('/reset-password?error=INVALID_TOKEN');
+    const empty = await post('/reset-password', { token: 'tok', newPassword: '' });
+    expect(empty.headers.location).toBe('/reset-password?token=tok&error=invalid_password');
+  });
+});

@@ -1,0 +1,151 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { FORM_ERRORS, type FormError } from '#shared/form-posts.ts';
+import { Email, LoginInput, RegisterInput } from '#shared/schemas/user.ts';
+import type { Config } from '#server/config.ts';
+import { HttpError } from '#server/http/errors.ts';
+
+/**
+ * The account forms posted before the app has taken the page over (a slow phone, JavaScript
+ * blocked): a native POST of the form to its own page's path, so that no password ever travels in
+ * an address (issue 13.6). Each is handed to better-auth's own call through the app itself, so the
+ * auth rate limits, hooks and checks of that call apply as they do to the app's fetch; its cookies
+ * are passed on, and the browser is sent on with 303, or back to the form with `?error=<code>`.
+ */
+export default async function formPosts(app: FastifyInstance, { config }: { config: Config }) {
+  // Scoped to this plugin: the API takes JSON only.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  const trusted = new Set(app.auth.options.trustedOrigins as string[]);
+  const home = new URL(config.publicUrl);
+
+  /**
+   * A form may be posted only from the store's own pages (CSRF). Documents are sent with
+   * `Referrer-Policy: no-referrer`, under which Chrome posts `Origin: null`: then the browser's own
+   * Sec-Fetch-Site, which a page cannot set, must say same-origin.
+   */
+  function fromOwnPage(req: FastifyRequest): boolean {
+    const { origin, referer } = req.headers;
+    if (origin && origin !== 'null') return trusted.has(origin);
+    if (req.headers['sec-fetch-site'] === 'same-origin') return true;
+    if (!origin && referer) return URL.canParse(referer) && trusted.has(new URL(referer).origin);
+    return false;
+  }
+
+  /** POSTs `payload` to better-auth's `path` as this client: same address, same forwarded-for. */
+  async function authCall(req: FastifyRequest, path: string, payload: object) {
+    const { 'user-agent': userAgent, 'x-forwarded-for': forwardedFor } = req.headers;
+    const answer = await app.inject({
+      method: 'POST',
+      url: `/api/auth/${path}`,
+      remoteAddress: req.socket.remoteAddress,
+      headers: {
+        'content-type': 'application/json',
+        origin: home.origin,
+        ...(userAgent ? { 'user-agent': userAgent } : {}),
+        ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+      },
+      payload,
+    });
+    const setCookie = answer.headers['set-cookie'];
+    const cookies = setCookie === undefined ? [] : ([] as string[]).concat(setCookie);
+    let body: { code?: unknown; twoFactorRedirect?: unknown; error?: { code?: unknown } } = {};
+    try {
+      body = answer.json();
+    } catch {
+      // An empty or non-JSON answer: its status says enough.
+    }
+    return { ok: answer.statusCode === 200, status: answer.statusCode, cookies, body };
+  }
+
+  type Answer = Awaited<ReturnType<typeof authCall>>;
+
+  function failure({ status, body }: Answer): FormError {
+    if (status === 429) return 'rate_limited';
+    const raw = body.error?.code ?? body.code;
+    const code = typeof raw === 'string' ? raw.toLowerCase() : '';
+    // The sign-up hook's 400 names the email, the one field better-auth checks beyond ours.
+    if (code === 'invalid_input' || code === 'invalid_email') return 'invalid_email';
+    if (code.startsWith('user_already_exists')) return 'user_already_exists';
+    return Object.hasOwn(FORM_ERRORS, code) ? (code as FormError) : 'failed';
+  }
+
+  /** The code of a form's first invalid field, in the order of the form. */
+  function invalid(error: z.ZodError): FormError {
+    const code = `invalid_${String(error.issues[0]?.path[0] ?? '')}`;
+    return Object.hasOwn(FORM_ERRORS, code) ? (code as FormError) : 'failed';
+  }
+
+  /** A same-origin path to go on to, or `fallback`: never another site (open redirect). */
+  function ownPath(value: unknown, fallback: string): string {
+    if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return fallback;
+    if (!URL.canParse(value, home)) return fallback;
+    const url = new URL(value, home);
+    return url.origin === home.origin ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  }
+
+  const seeOther = (reply: FastifyReply, location: string, cookies: string[] = []) => {
+    if (cookies.length) reply.header('set-cookie', cookies);
+    return reply.header('cache-control', 'no-store').redirect(location, 303);
+  };
+  const withError = (path: string, code: FormError) => `${path}?error=${code}`;
+
+  // Every form post: refused unless from the store's own page; fields as text, whatever was sent.
+  const FormBody = z.record(z.string(), z.string()).catch({});
+  app.addHook('preHandler', async (req) => {
+    if (!fromOwnPage(req)) {
+      throw new HttpError(403, 'forbidden', 'This form may be sent only from the store’s own pages.');
+    }
+  });
+
+  app.post('/login', async (req, reply) => {
+    const form = FormBody.parse(req.body);
+    const input = LoginInput.safeParse(form);
+    if (!input.success) return seeOther(reply, withError('/login', invalid(input.error)));
+    const answer = await authCall(req, 'sign-in/email', input.data);
+    if (!answer.ok) return seeOther(reply, withError('/login', failure(answer)));
+    // Two-factor accounts finish on the login page's code step, which needs the app.
+    if (answer.body.twoFactorRedirect) {
+      return seeOther(reply, withError('/login', 'two_factor_required'), answer.cookies);
+    }
+    return seeOther(reply, ownPath(form.redirect, '/'), answer.cookies);
+  });
+
+  app.post('/registration', async (req, reply) => {
+    const input = RegisterInput.safeParse(FormBody.parse(req.body));
+    if (!input.success) return seeOther(reply, withError('/registration', invalid(input.error)));
+    const answer = await authCall(req, 'sign-up/email', input.data);
+    if (!answer.ok) return seeOther(reply, withError('/registration', failure(answer)));
+    return seeOther(reply, '/dashboard', answer.cookies);
+  });
+
+  app.post('/forgot-password', async (req, reply) => {
+    const input = z.object({ email: Email }).safeParse(FormBody.parse(req.body));
+    if (!input.success) return seeOther(reply, withError('/forgot-password', invalid(input.error)));
+    const answer = await authCall(req, 'request-password-reset', {
+      email: input.data.email,
+      redirectTo: '/reset-password',
+    });
+    if (!answer.ok) return seeOther(reply, withError('/forgot-password', failure(answer)));
+    return seeOther(reply, '/forgot-password?sent=1');
+  });
+
+  app.post('/reset-password', async (req, reply) => {
+    const form = FormBody.parse(req.body);
+    const token = form.token ?? '';
+    // better-auth's own word for a link that no longer works: the page shows it as such.
+    const broken = '/reset-password?error=INVALID_TOKEN';
+    if (!token) return seeOther(reply, broken);
+    const again = (code: FormError) =>
+      `/reset-password?${new URLSearchParams({ token, error: code }).toString()}`;
+    const newPassword = form.newPassword ?? '';
+    if (!newPassword) return seeOther(reply, again('invalid_password'));
+    const answer = await authCall(req, 'reset-password', { newPassword, token });
+    if (answer.body.code === 'INVALID_TOKEN') return seeOther(reply, broken);
+    if (!answer.ok) return seeOther(reply, again(failure(answer)));
+    return seeOther(reply, '/login?reset=1');
+  });
+}

@@ -1,0 +1,24 @@
+// The account forms also work without JavaScript (issue 13.6): they post to their own page's path
+// and the server sends the browser back with `?error=<code>`. The codes and their words, for the
+// server that picks a code and the page that shows its words. No zod: pages import it.
+
+export const FORM_ERRORS = {
+  invalid_name: 'Name is required',
+  invalid_email: 'Provide a valid email',
+  invalid_password: 'Password is required',
+  invalid_email_or_password: 'Invalid email or password',
+  user_already_exists: 'User already exists. Use another email.',
+  password_too_short: 'Password too short',
+  password_too_long: 'Password too long',
+  rate_limited: 'Too many attempts. Please wait a minute and try again.',
+  two_factor_required:
+    'This account uses two-step verification: allow JavaScript on this page to enter your code.',
+  failed: 'Something went wrong. Please try again.',
+} as const;
+
+export type FormError = keyof typeof FORM_ERRORS;
+
+/** The words of a code the server sent back, or undefined for one it does not send. */
+export function formErrorMessage(code: string | null): string | undefined {
+  return code !== null && Object.hasOwn(FORM_ERRORS, code) ? FORM_ERRORS[code as FormError] : undefined;
+}
