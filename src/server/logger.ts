@@ -3,20 +3,11 @@ import pino, { type DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import { loggableError } from './db/loggable-error.ts';
 
-/** Fields that may hold a secret, wherever they appear in a logged object. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-  '*.token',
-  '*.clientSecret',
-  '*.client_secret',
-  '*.secret',
-  '*.link',
-];
+/**
+ * Headers that carry credentials, should a request or answer be logged whole. Exact paths only:
+ * wildcard paths made redaction a twentieth of a request's cost (decision 013).
+ */
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
 export interface StoreLogger {
   logger: FastifyBaseLogger;
@@ -47,7 +38,10 @@ export async function createLogger(
     const stream = pretty.default({ colorize: process.stdout.isTTY, ignore: 'pid,hostname', sync: true });
     return { logger: pino(options, stream), flush: () => {} };
   }
-  const destination = pino.destination({ dest: 1, sync: false });
+  // Lines are gathered into writes of 4 KB (one system call for ~25 requests, not one each), and
+  // written at least every second.
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => destination.flush(), 1_000).unref();
   return {
     logger: pino(options, destination),
     flush: () => {
