@@ -47,7 +47,7 @@ function statusOf(err: DomainError): number {
 export const NAMES_NOTHING = 'namesNothing';
 
 // Postgres SQLSTATE classes and socket errors that mean "the database is not reachable right now".
-const UNAVAILABLE_CODES = new Set([
+const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
@@ -57,13 +57,27 @@ const UNAVAILABLE_CODES = new Set([
   '57P03',
 ]);
 
-function isDatabaseUnavailable(err: unknown): boolean {
+/** Why the database cannot do this right now, if that is why the call failed. */
+function databaseTrouble(err: unknown): 'unreachable' | 'resources' | undefined {
   for (const e of errorChain(err)) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
+    if (typeof code === 'string') {
+      if (UNREACHABLE_CODES.has(code) || code.startsWith('08')) return 'unreachable';
+      // Class 53 (disk full, out of memory, too many connections), an I/O error, a full disk
+      // under PGlite: nothing can be stored just now.
+      if (code.startsWith('53') || code === '58030' || code === 'ENOSPC') return 'resources';
+    }
+    if (/Connection terminated|timeout exceeded when trying to connect/i.test(e.message))
+      return 'unreachable';
   }
-  return false;
+  return undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** When a call last failed for want of disk, memory or connections (ms since the epoch; 0: never). */
+    resourceFailure: { at: number };
+  }
 }
 
 function body(code: string, message: string, fields?: Record<string, string>): ApiError {
@@ -76,6 +90,7 @@ const namesNothing = (issue: ValidationIssue) =>
 
 /** The one error handler (DESIGN §3): every failure leaves as {error: {code, message, fields?}}. */
 export default fp(async function errors(app: FastifyInstance) {
+  app.decorate('resourceFailure', { at: 0 });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).send(body(err.code, err.message, err.fields));
@@ -96,8 +111,11 @@ export default fp(async function errors(app: FastifyInstance) {
       }
       return reply.code(400).send(body('invalid_input', 'Some fields are not valid.', fields));
     }
-    if (isDatabaseUnavailable(err)) {
-      req.log.error({ err, method: req.method, url: req.url }, 'database unavailable');
+    const trouble = databaseTrouble(err);
+    if (trouble) {
+      // /api/ready reads it: a store that cannot write is taken out of the balancer for a while.
+      if (trouble === 'resources') app.resourceFailure.at = Date.now();
+      req.log.error({ err, method: req.method, url: req.url }, `database unavailable (${trouble})`);
       return reply
         .code(503)
         .header('retry-after', '5')
