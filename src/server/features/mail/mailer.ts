@@ -8,7 +8,7 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
-  /** A link the message carries, logged when mail is written to disk so a developer can follow it. */
+  /** A link the message carries, logged outside production when mail is written to disk. */
   link?: string;
 }
 
@@ -17,8 +17,9 @@ export interface Mailer {
 }
 
 /**
- * SMTP when SMTP_URL is set. Otherwise each message is written as an .eml file to DATA_DIR/mail and
- * its link logged: a store on a laptop has no mail server, and a reset must still be possible.
+ * SMTP when SMTP_URL is set. Otherwise each message is written as an .eml file to DATA_DIR/mail and,
+ * outside production, its link logged: a store on a laptop has no mail server, and a reset must
+ * still be possible.
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (config.smtpUrl) {
@@ -40,7 +41,9 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
         `${new Date().toISOString().replaceAll(':', '-')}-${to.replace(/[^\w.@-]/g, '_')}.eml`,
       );
       await writeFile(file, info.message as Buffer);
-      log.info({ to, subject, file, link }, 'mail written to disk (no SMTP_URL)');
+      // The link opens the account of whoever reads the log: a developer's own, never production's.
+      if (config.env === 'production') log.info({ to, subject, file }, 'mail written to disk (no SMTP_URL)');
+      else log.info({ to, subject, file, link }, 'mail written to disk (no SMTP_URL)');
     },
   };
 }
