@@ -1,10 +1,13 @@
+import { useState } from 'react';
 import { formatDollars } from '#shared/money.ts';
 import type { Order } from '#shared/schemas/order.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { TruckIcon } from '#web/components/ui/icons.tsx';
 import { PaymentBadge } from '#web/components/ui/payment-badge.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useAllOrders } from '#web/features/orders/api/get-all-orders.ts';
+import { useRefundOrder } from '#web/features/orders/api/refund-order.ts';
 import { useShipOrder } from '#web/features/orders/api/ship-order.ts';
 import {
   Card,
@@ -25,10 +28,27 @@ const COLUMNS = [
   'Payment Status',
 ] as const;
 
-/** SPEC §2 Manage orders: every live order; a paid one can be marked ready for shifting (SPEC §4). */
+/**
+ * SPEC §2 Manage orders: every live order; a paid one can be marked ready for shifting (SPEC §4),
+ * or, until then, refunded in full after a confirmation (issue 14).
+ */
 export function AllOrdersTable() {
   const orders = useAllOrders();
   const ship = useShipOrder();
+  const refund = useRefundOrder();
+  const [toRefund, setToRefund] = useState<Order | null>(null);
+
+  const closeRefund = () => {
+    setToRefund(null);
+    refund.reset();
+  };
+  const confirmRefund = (order: Order) =>
+    refund.mutate(order._id, {
+      onSuccess: () => {
+        toast.success(`Order refunded: ${formatDollars(order.totalPrice)} returned to ${order.name}.`);
+        closeRefund();
+      },
+    });
 
   const markReady = (order: Order) => {
     ship.mutate(order._id, {
@@ -73,6 +93,7 @@ export function AllOrdersTable() {
                     order={order}
                     pending={ship.isPending && ship.variables === order._id}
                     onMarkReady={() => markReady(order)}
+                    onRefund={() => setToRefund(order)}
                   />
                 </td>
               </tr>
@@ -100,12 +121,26 @@ export function AllOrdersTable() {
                       order={order}
                       pending={ship.isPending && ship.variables === order._id}
                       onMarkReady={() => markReady(order)}
+                      onRefund={() => setToRefund(order)}
                     />
                   </CardField>
                 </dl>
               </Card>
             ))}
           </CardList>
+          <ConfirmDialog
+            open={toRefund !== null}
+            title="Refund this order?"
+            confirmLabel="Yes, refund"
+            pending={refund.isPending}
+            error={refund.isError ? errorMessage(refund.error) : null}
+            onConfirm={() => toRefund && confirmRefund(toRefund)}
+            onClose={closeRefund}
+          >
+            {toRefund
+              ? `${formatDollars(toRefund.totalPrice)} goes back to ${toRefund.name}'s card for ${toRefund.quantity} × ${toRefund.productName}, and the stock returns. This cannot be undone.`
+              : ''}
+          </ConfirmDialog>
         </>
       )}
     </QueryState>
@@ -134,10 +169,16 @@ interface ShippingStatusProps {
   order: Order;
   pending: boolean;
   onMarkReady: () => void;
+  onRefund: () => void;
 }
 
-/** Unpaid: nothing to do yet. Paid: 'Pending' until pressed. Then 'Ready For Shifting', for good. */
-function ShippingStatus({ order, pending, onMarkReady }: ShippingStatusProps) {
+/**
+ * Unpaid: nothing to do yet. Paid: 'Pending' until pressed, or Refund. Then 'Ready For Shifting'
+ * or 'Refunded', for good.
+ */
+function ShippingStatus({ order, pending, onMarkReady, onRefund }: ShippingStatusProps) {
+  if (order.status === 'refunded')
+    return <span className="text-sm font-semibold text-slate-700">Refunded</span>;
   if (!order.paid) return <span className="text-sm text-slate-600">Awaiting payment</span>;
   if (order.shiftNow) {
     return (
@@ -148,18 +189,29 @@ function ShippingStatus({ order, pending, onMarkReady }: ShippingStatusProps) {
     );
   }
   return (
-    <button
-      type="button"
-      className="btn btn-primary btn-sm"
-      // The visible word is SPEC's; the name says what pressing it does, and for which order.
-      aria-label={`Pending: mark ${order.productName} for ${order.name} ready for shifting`}
-      title="Mark ready for shifting"
-      disabled={pending}
-      aria-busy={pending || undefined}
-      onClick={onMarkReady}
-    >
-      {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-      Pending
-    </button>
+    <div className="flex flex-wrap gap-2">
+      <button
+        type="button"
+        className="btn btn-primary btn-sm"
+        // The visible word is SPEC's; the name says what pressing it does, and for which order.
+        aria-label={`Pending: mark ${order.productName} for ${order.name} ready for shifting`}
+        title="Mark ready for shifting"
+        disabled={pending}
+        aria-busy={pending || undefined}
+        onClick={onMarkReady}
+      >
+        {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        Pending
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline btn-error btn-sm"
+        aria-label={`Refund ${order.productName} for ${order.name}`}
+        disabled={pending}
+        onClick={onRefund}
+      >
+        Refund
+      </button>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { Order } from '#shared/schemas/order.ts';
 import { formatDollars } from '#shared/money.ts';
 import { Card, CardList, DataTable } from '#web/components/ui/data-table.tsx';
-import { PaymentBadge } from '#web/components/ui/payment-badge.tsx';
 import { OrderActions } from './order-actions.tsx';
+import { OrderStatusBadge } from './order-status-badge.tsx';
 
 interface MyOrdersTableProps {
   orders: readonly Order[];
@@ -16,12 +16,13 @@ const COLUMNS = [
   { name: 'Price', numeric: true },
   'Location',
   'Phone',
-  'Payment',
+  'Status',
   'Action',
 ] as const;
 
 /**
- * SPEC §2 My Orders: item, quantity, price, location, phone, payment status and the action. A table
+ * SPEC §2 My Orders: item, quantity, price, location, phone, status (issue 14: Unpaid, Paid, Ready
+ * For Shifting, Refunded) and the action. A table
  * where seven columns fit (xl, beside the sidebar); below that the same orders as cards.
  */
 export function MyOrdersTable({ orders, onCancel }: MyOrdersTableProps) {
@@ -57,7 +58,7 @@ export function MyOrdersTable({ orders, onCancel }: MyOrdersTableProps) {
               <td className="break-words text-slate-700">{order.address}</td>
               <td className="whitespace-nowrap text-slate-700">{order.phone}</td>
               <td>
-                <PaymentBadge paid={order.paid} />
+                <OrderStatusBadge status={order.status} />
               </td>
               <td>
                 <OrderActions order={order} itemId={itemId} onCancel={onCancel} stacked />
@@ -85,7 +86,7 @@ export function MyOrdersTable({ orders, onCancel }: MyOrdersTableProps) {
                     {order.productName}
                   </h2>
                   <div className="mt-1">
-                    <PaymentBadge paid={order.paid} />
+                    <OrderStatusBadge status={order.status} />
                   </div>
                 </div>
               </div>

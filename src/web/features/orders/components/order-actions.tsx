@@ -16,7 +16,7 @@ export function OrderActions({ order, itemId, onCancel, stacked = false }: Order
     return (
       <div className="flex flex-col items-start gap-1">
         <button type="button" className="btn btn-sm" disabled aria-describedby={itemId}>
-          PAID
+          {order.status === 'refunded' ? 'REFUNDED' : 'PAID'}
         </button>
         {order.transactionId && (
           <p className="max-w-40 font-mono text-xs break-all text-slate-600">
