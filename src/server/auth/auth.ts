@@ -10,7 +10,7 @@ import { refuseNul } from '#server/http/nul-guard.ts';
 import {
   type Auth,
   createAuth,
-  type OnUserCreated,
+  type OnEmailVerified,
   SESSION_EXPIRES_IN_S,
   SESSION_UPDATE_AGE_S,
 } from './better-auth.ts';
@@ -35,7 +35,7 @@ declare module 'fastify' {
 export interface AuthOptions {
   config: Config;
   mailer: Mailer;
-  onUserCreated?: OnUserCreated;
+  onEmailVerified?: OnEmailVerified;
 }
 
 /**
@@ -43,8 +43,8 @@ export interface AuthOptions {
  * of protected calls: requireUser and requireAdmin.
  */
 export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
-  const { config, mailer, onUserCreated } = opts;
-  const auth = createAuth(app.db, config, mailer, onUserCreated);
+  const { config, mailer, onEmailVerified } = opts;
+  const auth = createAuth(app.db, config, mailer, onEmailVerified);
   app.decorate('auth', auth);
   app.decorateRequest('user', null);
 

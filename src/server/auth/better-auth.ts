@@ -4,16 +4,20 @@ import { bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Config } from '#server/config.ts';
 import { type Db, schema } from '#server/db/client.ts';
 import type { Mailer } from '#server/features/mail/mailer.ts';
+import { accountRules, endResetLinks } from './account-rules.ts';
 import { signUpEmailRule } from './sign-up-email-rule.ts';
 
 // A session lasts a week; one used after a day is extended to a week from then.
 export const SESSION_EXPIRES_IN_S = 60 * 60 * 24 * 7;
 export const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
 
-/** Told of each account once it is created (sign-up, Google): ADMIN_EMAILS' promotion. */
-export type OnUserCreated = (created: { id: string; email: string }) => Promise<void>;
+/**
+ * Told of an account whose address is verified: by the link of the verification mail, or at its
+ * creation when the provider vouched for it (Google). ADMIN_EMAILS' promotion.
+ */
+export type OnEmailVerified = (verified: { id: string; email: string }) => Promise<void>;
 
-export function createAuth(db: Db, config: Config, mailer: Mailer, onUserCreated?: OnUserCreated) {
+export function createAuth(db: Db, config: Config, mailer: Mailer, onEmailVerified?: OnEmailVerified) {
   const port = new URL(config.publicUrl).port || (config.publicUrl.startsWith('https') ? '443' : '80');
   return betterAuth({
     appName: 'Torque',
@@ -31,6 +35,10 @@ export function createAuth(db: Db, config: Config, mailer: Mailer, onUserCreated
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // The link just used is spent; the older ones of the same account must not outlive it.
+      async onPasswordReset({ user: u }) {
+        await endResetLinks(db, u.id);
+      },
       async sendResetPassword({ user: u, url }) {
         await mailer.send({
           to: u.email,
@@ -38,6 +46,22 @@ export function createAuth(db: Db, config: Config, mailer: Mailer, onUserCreated
           text: `Hello ${u.name},\n\nSomeone (we hope you) asked to reset the password of your Torque account.\nOpen this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
           link: url,
         });
+      },
+    },
+    // Signing up never needs it, but ADMIN_EMAILS counts only an address proved by its link.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      async sendVerificationEmail({ user: u, url }) {
+        await mailer.send({
+          to: u.email,
+          subject: 'Confirm your Torque email address',
+          text: `Hello ${u.name},\n\nPlease confirm that this is your email address by opening this link within an hour:\n\n${url}\n\nIf you did not sign up at Torque, ignore this message.\n`,
+          link: url,
+        });
+      },
+      async afterEmailVerification(u) {
+        await onEmailVerified?.(u);
       },
     },
     user: {
@@ -53,7 +77,7 @@ export function createAuth(db: Db, config: Config, mailer: Mailer, onUserCreated
           },
           // Once the account is committed, so that a promotion and its audit entry can name it.
           async after(u) {
-            await onUserCreated?.(u);
+            if (u.emailVerified) await onEmailVerified?.(u);
           },
         },
       },
@@ -68,6 +92,7 @@ export function createAuth(db: Db, config: Config, mailer: Mailer, onUserCreated
       disableCSRFCheck: false,
     },
     plugins: [
+      accountRules(config, db),
       bearer(),
       twoFactor({ issuer: 'Torque' }),
       ...(config.google

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as OTPAuth from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { origin, signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { origin, signIn, signUp, type TestAccount, signUpAdmin } from '#tests/fixtures/accounts.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { expireUnpaidOrders, refundPendingPayments } from '#server/features/orders/orders.service.ts';
 import { createSandboxGateway } from '#server/features/payments/gateways/sandbox.ts';
@@ -73,11 +73,7 @@ const call = async (
 
 /** Every call of the API once, as a customer and an admin make them. */
 async function walkTheStore() {
-  const admin = await signIn(
-    t.app,
-    { name: 'Chief', email: ADMIN, password: 'correct horse battery' },
-    'sign-up',
-  );
+  const admin = await signUpAdmin(t.app, { name: 'Chief', email: ADMIN, password: 'correct horse battery' });
   const ann = await signUp(t.app, 'ann');
   await signIn(t.app, { email: ann.email, password: ann.password });
 
@@ -213,10 +209,15 @@ async function resetPassword(account: TestAccount) {
     t.app.inject({ method: 'POST', url: `/api/auth/${url}`, headers: { origin }, payload });
   const ask = await auth('request-password-reset', { email: account.email, redirectTo: '/reset-password' });
   expect(ask.statusCode).toBe(200);
-  const file = readdirSync(join(dataDir, 'mail')).find((f) => f.includes(account.email))!;
-  const mail = readFileSync(join(dataDir, 'mail', file), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
+  // The account's mail: its verification, then the reset.
+  const mail = readdirSync(join(dataDir, 'mail'))
+    .filter((f) => f.includes(account.email))
+    .map((f) =>
+      readFileSync(join(dataDir, 'mail', f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
+    .find((m) => m.includes('Reset your Torque password'))!;
   const link = new URL(/(http\S+reset-password\S+)/.exec(mail)![1]!);
   const landing = await t.app.inject(link.pathname + link.search);
   const token = new URL(String(landing.headers.location), link).searchParams.get('token');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { signUp, type TestAccount, signUpAdmin } from '#tests/fixtures/accounts.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 
 const ADMIN = 'chief@example.com';
@@ -8,11 +8,7 @@ let admin: TestAccount;
 let ann: TestAccount;
 beforeAll(async () => {
   t = await createTestApp({ adminEmails: [ADMIN] });
-  admin = await signIn(
-    t.app,
-    { name: 'Chief Admin', email: ADMIN, password: 'correct horse battery' },
-    'sign-up',
-  );
+  admin = await signUpAdmin(t.app, { name: 'Chief Admin', email: ADMIN, password: 'correct horse battery' });
   ann = await signUp(t.app, 'ann');
 });
 afterAll(async () => t.close());

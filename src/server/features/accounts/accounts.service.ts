@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRecord } from '#shared/schemas/admin.ts';
 import type { ProfileUpdate, UserProfile } from '#shared/schemas/user.ts';
 import type { Auth } from '#server/auth/better-auth.ts';
-import { user } from '#server/db/auth-schema.ts';
+import { session, user } from '#server/db/auth-schema.ts';
 import type { Db } from '#server/db/client.ts';
 import { profiles } from '#server/db/schema.ts';
 import { NotFound } from '#server/domain-errors.ts';
@@ -102,21 +102,38 @@ export async function promote(db: Db, actor: Promoter, email: string): Promise<b
   });
 }
 
-/** An account in ADMIN_EMAILS is an admin from its sign-up (better-auth's hook, once it exists). */
+/**
+ * An account in ADMIN_EMAILS is an admin once its address is verified (better-auth's hook), never
+ * from a sign-up alone: whoever registers an address first must not get the store.
+ */
 export async function promoteIfListed(db: Db, adminEmails: string[], email: string): Promise<void> {
   if (adminEmails.includes(email.trim().toLowerCase())) await promote(db, ADMIN_EMAILS, email);
 }
 
-/** ADMIN_EMAILS at start: accounts created before the variable was set become admins too. */
+/** ADMIN_EMAILS at start: verified accounts created before the variable was set become admins too. */
 export async function bootstrapAdmins(db: Db, emails: string[]): Promise<void> {
-  for (const email of emails) {
-    try {
-      await promote(db, ADMIN_EMAILS, email);
-    } catch (err) {
-      // Not signed up yet: promoteIfListed makes it an admin when it is.
-      if (!(err instanceof NotFound)) throw err;
-    }
-  }
+  if (!emails.length) return;
+  const verified = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(and(inArray(sql`lower(${user.email})`, emails), eq(user.emailVerified, true)));
+  for (const { email } of verified) await promote(db, ADMIN_EMAILS, email);
+}
+
+/**
+ * On a production store, the demo accounts a development start made (on the same data) lose every
+ * session: they never sign in there (better-auth's hook refuses their passwords).
+ */
+export async function endDemoSessions(db: Db): Promise<void> {
+  await db.delete(session).where(
+    inArray(
+      session.userId,
+      db
+        .select({ id: user.id })
+        .from(user)
+        .where(inArray(sql`lower(${user.email})`, [DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL])),
+    ),
+  );
 }
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { origin, signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { origin, signUp, type TestAccount, signUpAdmin } from '#tests/fixtures/accounts.ts';
 import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
 import { buildApp } from '#server/app.ts';
 import { session, user } from '#server/db/auth-schema.ts';
@@ -172,12 +172,12 @@ describe('the access token', () => {
 });
 
 describe('roles', () => {
-  it('makes an account in ADMIN_EMAILS an admin from its sign-up', async () => {
-    const boss = await signIn(
-      t.app,
-      { name: 'The Boss', email: BOSS, password: 'correct horse battery' },
-      'sign-up',
-    );
+  it('makes an account in ADMIN_EMAILS an admin once its address is verified', async () => {
+    const boss = await signUpAdmin(t.app, {
+      name: 'The Boss',
+      email: BOSS,
+      password: 'correct horse battery',
+    });
     expect((await get(`/api/admin/${BOSS}`, boss.bearer)).json()).toEqual({ admin: true });
     // An admin may ask about, and read, any account.
     expect((await get(`/api/admin/${ann.email}`, boss.bearer)).json()).toEqual({ admin: false });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { signUp, type TestAccount, signUpAdmin } from '#tests/fixtures/accounts.ts';
 import { createOrder, createPaidOrder } from '#tests/fixtures/factories.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { orders } from '#server/db/schema.ts';
@@ -11,11 +11,7 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: TestAccount;
 beforeAll(async () => {
   t = await createTestApp({ adminEmails: [ADMIN] });
-  admin = await signIn(
-    t.app,
-    { name: 'Chief Admin', email: ADMIN, password: 'correct horse battery' },
-    'sign-up',
-  );
+  admin = await signUpAdmin(t.app, { name: 'Chief Admin', email: ADMIN, password: 'correct horse battery' });
 });
 afterAll(async () => t.close());
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { signUp, type TestAccount, signUpAdmin } from '#tests/fixtures/accounts.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { tools } from '#server/db/schema.ts';
 
@@ -9,11 +9,7 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: TestAccount;
 beforeAll(async () => {
   t = await createTestApp({ adminEmails: [ADMIN] });
-  admin = await signIn(
-    t.app,
-    { name: 'Chief Admin', email: ADMIN, password: 'correct horse battery' },
-    'sign-up',
-  );
+  admin = await signUpAdmin(t.app, { name: 'Chief Admin', email: ADMIN, password: 'correct horse battery' });
 });
 afterAll(async () => t.close());
 

@@ -1,0 +1,248 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newEmail, origin, signUp } from '#tests/fixtures/accounts.ts';
+import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
+import { buildApp } from '#server/app.ts';
+import { account, user } from '#server/db/auth-schema.ts';
+import { auditLog } from '#server/db/schema.ts';
+import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from '#server/features/accounts/accounts.service.ts';
+
+const BOSS = 'boss-to-be@example.com';
+const dataDir = mkdtempSync(join(tmpdir(), 'torque-rules-'));
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ dataDir, adminEmails: [BOSS] });
+});
+afterAll(async () => t.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers: { origin, ...headers } });
+
+/** The last mail written to DATA_DIR/mail for this address with this subject, and its link. */
+function mailTo(email: string, subject: RegExp): { text: string; links: string[] } {
+  const files = readdirSync(join(dataDir, 'mail'))
+    .filter((f) => f.includes(email))
+    .sort();
+  const texts = files
+    .map((f) => readFileSync(join(dataDir, 'mail', f), 'utf8').replace(/=\r?\n/g, ''))
+    .filter((m) => subject.test(m));
+  const links = texts.map((m) => /(http\S+)/.exec(m)![1]!.replace(/=3D/g, '='));
+  return { text: texts.at(-1) ?? '', links };
+}
+const pathOf = (link: string) => new URL(link).pathname + new URL(link).search;
+
+const isAdmin = async (email: string) =>
+  (await t.db.select({ role: user.role }).from(user).where(eq(user.email, email)))[0]?.role === 'admin';
+
+describe('ADMIN_EMAILS applies to a verified address only', () => {
+  it('makes no admin at sign-up; the verification link from the mail does, and the audit log says so', async () => {
+    const signedUp = await post('/api/auth/sign-up/email', {
+      name: 'Would Be Boss',
+      email: BOSS,
+      password: 'correct horse battery',
+    });
+    expect(signedUp.statusCode).toBe(200);
+    expect(await isAdmin(BOSS)).toBe(false);
+    // A restart with ADMIN_EMAILS does not promote the unverified account either.
+    const again = await buildApp(testConfig({ dataDir, adminEmails: [BOSS] }), { database: t.database });
+    await again.close();
+    expect(await isAdmin(BOSS)).toBe(false);
+
+    const mail = mailTo(BOSS, /Subject: Confirm your Torque email address/);
+    expect(mail.links).toHaveLength(1);
+    const verified = await t.app.inject({ url: pathOf(mail.links[0]!) });
+    expect(verified.statusCode).toBe(302);
+    // Signed in by the link (autoSignInAfterVerification).
+    expect(String(verified.headers['set-cookie'])).toContain('better-auth.session_token=');
+    expect(await isAdmin(BOSS)).toBe(true);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.promote'), eq(auditLog.target, BOSS)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actorEmail).toBe('ADMIN_EMAILS');
+  });
+
+  it('promotes at start an account verified before its address was listed', async () => {
+    const later = await signUp(t.app, 'later');
+    await t.db.update(user).set({ emailVerified: true }).where(eq(user.email, later.email));
+    const unverified = await signUp(t.app, 'unverified');
+    const restarted = await buildApp(testConfig({ dataDir, adminEmails: [later.email, unverified.email] }), {
+      database: t.database,
+    });
+    await restarted.close();
+    expect(await isAdmin(later.email)).toBe(true);
+    expect(await isAdmin(unverified.email)).toBe(false);
+  });
+});
+
+describe('demo accounts on a production store', () => {
+  it('refuses their sign-in with the answer of a wrong password, and ends their sessions', async () => {
+    // The test app's first start (not production) created them; they get passwords we know, as
+    // the log of a development start would have shown.
+    const ctx = await t.app.auth.$context;
+    const password = 'the demo password in the log';
+    const hash = await ctx.password.hash(password);
+    for (const email of [DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL]) {
+      const [demo] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+      expect(demo, email).toBeDefined();
+      await t.db
+        .update(account)
+        .set({ password: hash })
+        .where(and(eq(account.userId, demo!.id), eq(account.providerId, 'credential')));
+    }
+    const devSignIn = await post('/api/auth/sign-in/email', { email: DEMO_ADMIN_EMAIL, password });
+    expect(devSignIn.statusCode).toBe(200);
+    const devToken = devSignIn.json().token as string;
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/admin/${DEMO_ADMIN_EMAIL}`,
+          headers: { authorization: `Bearer ${devToken}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    // The same data under NODE_ENV=production.
+    const prod = await buildApp(
+      testConfig({ env: 'production', dataDir, authSecret: t.app.config.authSecret }),
+      { database: t.database },
+    );
+    try {
+      const signIn = (email: string, pw: string) =>
+        prod.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          headers: { origin },
+          payload: { email, password: pw },
+        });
+      const wrong = await signIn(DEMO_CUSTOMER_EMAIL, 'not the password');
+      expect(wrong.statusCode).toBe(401);
+      for (const email of [DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL, DEMO_ADMIN_EMAIL.toUpperCase()]) {
+        const res = await signIn(email, password);
+        expect(res.statusCode, email).toBe(401);
+        expect(res.json()).toEqual(wrong.json());
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+      // The session the development store gave is over too.
+      const stale = await prod.inject({
+        url: `/api/admin/${DEMO_ADMIN_EMAIL}`,
+        headers: { authorization: `Bearer ${devToken}` },
+      });
+      expect(stale.statusCode).toBe(401);
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+describe('password reset links', () => {
+  async function askReset(email: string) {
+    expect(
+      (await post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' })).statusCode,
+    ).toBe(200);
+  }
+  /** The token of a mailed link, as better-auth's landing hands it to the reset page. */
+  async function tokenOf(link: string) {
+    const landing = await t.app.inject({ url: pathOf(link) });
+    return new URL(String(landing.headers.location), 'http://x').searchParams.get('token');
+  }
+
+  it('ends every older link once a newer one is used', async () => {
+    const ivy = await signUp(t.app, 'ivy');
+    await askReset(ivy.email);
+    await askReset(ivy.email);
+    const { links } = mailTo(ivy.email, /Subject: Reset your Torque password/);
+    expect(links).toHaveLength(2);
+    const [first, second] = [await tokenOf(links[0]!), await tokenOf(links[1]!)];
+    expect(first).toBeTruthy();
+    expect(second).toBeTruthy();
+    const used = await post('/api/auth/reset-password', {
+      newPassword: 'the second password',
+      token: second,
+    });
+    expect(used.statusCode).toBe(200);
+    const old = await post('/api/auth/reset-password', { newPassword: 'the first password!', token: first });
+    expect(old.statusCode).toBe(400);
+    expect(old.json().code).toBe('INVALID_TOKEN');
+    // The landing of the old link says so as well.
+    const landing = await t.app.inject({ url: pathOf(links[0]!) });
+    expect(String(landing.headers.location)).toContain('error=INVALID_TOKEN');
+  });
+
+  it('ends every link once the password is changed while signed in', async () => {
+    const jay = await signUp(t.app, 'jay');
+    await askReset(jay.email);
+    const [link] = mailTo(jay.email, /Subject: Reset your Torque password/).links;
+    const token = await tokenOf(link!);
+    const changed = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'correct horse battery', newPassword: 'a changed password' },
+      { cookie: jay.cookie },
+    );
+    expect(changed.statusCode).toBe(200);
+    const old = await post('/api/auth/reset-password', { newPassword: 'taken over account', token });
+    expect(old.statusCode).toBe(400);
+  });
+});
+
+describe('what a customer shows the public: name and picture', () => {
+  const signUpWith = (extra: Record<string, unknown>) =>
+    post('/api/auth/sign-up/email', {
+      name: 'Plain Name',
+      email: newEmail('face'),
+      password: 'correct horse battery',
+      ...extra,
+    });
+
+  it('refuses at sign-up a name with markup or control characters, or over 100 characters', async () => {
+    for (const name of ['<img src=x onerror=alert(1)>', 'Bell\u0007', 'Line\nBreak', 'n'.repeat(101), '']) {
+      const res = await signUpWith({ name });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'invalid_input', fields: { name: expect.any(String) } });
+    }
+    const ok = await signUpWith({ name: 'Zoë O’Brien-Łukasz 🔨' });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses at sign-up a picture that is not an https address', async () => {
+    for (const image of [
+      'http://tracker.example/pixel.gif',
+      'javascript:alert(1)',
+      'data:image/gif;base64,R0lG',
+    ]) {
+      const res = await signUpWith({ image });
+      expect(res.statusCode, image).toBe(400);
+      expect(res.json().error.fields.image).toMatch(/https/);
+    }
+  });
+
+  it('refuses the same through update-user, and keeps the account as it was', async () => {
+    const kim = await signUp(t.app, 'kim');
+    const update = (body: object) => post('/api/auth/update-user', body, { cookie: kim.cookie });
+    for (const body of [
+      { image: 'http://tracker.example/pixel.gif' },
+      { image: `https://cdn.example/${'a'.repeat(500)}.png` },
+      { image: 'not a url' },
+      { name: '<b>Kim</b>' },
+      { name: 'k'.repeat(101) },
+      { name: 'Tab\there' },
+    ]) {
+      const res = await update(body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(res.json().error.code).toBe('invalid_input');
+    }
+    const [row] = await t.db.select().from(user).where(eq(user.email, kim.email));
+    expect(row).toMatchObject({ name: 'Test kim', image: null });
+
+    const ok = await update({ name: 'Kim Park', image: 'https://cdn.example/kim.png' });
+    expect(ok.statusCode).toBe(200);
+    const cleared = await update({ image: '' });
+    expect(cleared.statusCode).toBe(200);
+    const [after] = await t.db.select().from(user).where(eq(user.email, kim.email));
+    expect(after).toMatchObject({ name: 'Kim Park', image: '' });
+  });
+});

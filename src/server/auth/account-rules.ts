@@ -1,0 +1,79 @@
+import { and, eq, like } from 'drizzle-orm';
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { DisplayName, PhotoUrl } from '#shared/schemas/account.ts';
+import type { Config } from '#server/config.ts';
+import { verification } from '#server/db/auth-schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from '#server/features/accounts/accounts.service.ts';
+
+const DEMO_EMAILS = new Set([DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL]);
+
+/** A refusal in the API's error shape (DESIGN §3), as better-auth answers it: 400. */
+function invalid(field: string, message: string): APIError {
+  return new APIError('BAD_REQUEST', {
+    error: { code: 'invalid_input', message, fields: { [field]: message } },
+  });
+}
+
+/** Every password-reset link of this account still outstanding ends (after a reset or a change). */
+export async function endResetLinks(db: Db, userId: string): Promise<void> {
+  await db
+    .delete(verification)
+    .where(and(eq(verification.value, userId), like(verification.identifier, 'reset-password:%')));
+}
+
+const PUBLIC_IDENTITY_PATHS = new Set(['/sign-up/email', '/update-user']);
+
+/**
+ * Our rules on better-auth's own calls, as a plugin of hooks: what a sign-up or profile change may
+ * show the public (name, picture); no demo account signing in on a production store; a changed
+ * password ends the reset links mailed before it (a reset does so in onPasswordReset).
+ */
+export function accountRules(config: Config, db: Db) {
+  return {
+    id: 'torque-account-rules',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => PUBLIC_IDENTITY_PATHS.has(ctx.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            const body = (ctx.body ?? {}) as { name?: unknown; image?: unknown };
+            if (body.name !== undefined || ctx.path === '/sign-up/email') {
+              const name = DisplayName.safeParse(body.name);
+              if (!name.success) throw invalid('name', name.error.issues[0]!.message);
+            }
+            if (body.image !== undefined && body.image !== null) {
+              const image = PhotoUrl.safeParse(body.image);
+              if (!image.success) throw invalid('image', image.error.issues[0]!.message);
+            }
+          }),
+        },
+        {
+          // Demo accounts made in development have their passwords in a log: never on a live
+          // store. The same answer as a wrong password, so the address says nothing.
+          matcher: (ctx) => ctx.path === '/sign-in/email' && config.env === 'production',
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = (ctx.body as { email?: unknown } | undefined)?.email;
+            if (typeof email === 'string' && DEMO_EMAILS.has(email.trim().toLowerCase())) {
+              throw APIError.from('UNAUTHORIZED', {
+                code: 'INVALID_EMAIL_OR_PASSWORD',
+                message: 'Invalid email or password',
+              });
+            }
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => ctx.path === '/change-password',
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
+            if (returned instanceof Error || typeof returned?.user?.id !== 'string') return;
+            await endResetLinks(db, returned.user.id);
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+// What a customer shows the public on their reviews: the name and picture of their account.
+
+/** Plain text: no control characters, no angle brackets. */
+export const DisplayName = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name is too long (at most 100 characters)')
+  .refine((s) => !/[\p{Cc}<>]/u.test(s), 'Name may not contain < > or control characters');
+
+/** An https address (the picture is shown on every page its reviews are), or empty for none. */
+export const PhotoUrl = z
+  .string()
+  .trim()
+  .max(500, 'Picture address is too long (at most 500 characters)')
+  .refine(
+    (s) => s === '' || (URL.canParse(s) && new URL(s).protocol === 'https:'),
+    'Picture must be an https:// address',
+  );
