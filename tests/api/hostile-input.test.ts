@@ -1000,7 +1000,11 @@ function buildCorpus() {
   ] as const) {
     add({ ...signUpCall, name, body: newAccount(extra) });
   }
-  for (const [name, value] of FREE_TEXT) {
+  // A name is shown on public reviews: plain text, so markup is refused (13.14); the rest is text.
+  for (const [name, value] of FREE_TEXT.filter(([, v]) => /[<>]/.test(v))) {
+    add({ ...signUpCall, name: `name: ${name}`, body: newAccount({ name: value }), status: 400 });
+  }
+  for (const [name, value] of FREE_TEXT.filter(([, v]) => !/[<>]/.test(v))) {
     add({
       ...signUpCall,
       name: `name: ${name}`,
@@ -1038,6 +1042,59 @@ function buildCorpus() {
     ['wrong password with SQL', { email: ann.email, password: "' OR '1'='1" }],
   ] as const) {
     add({ ...signInCall, name, body });
+  }
+  // Spellings of the same path that better-auth routes (13.8). app.inject resolves them as the
+  // URL parser does; src/server/auth/auth.test.ts sends them over a socket as written.
+  for (const spelled of [
+    '/api/auth/./sign-in/email',
+    '/api/auth/%2e/sign-in/email',
+    '/api/auth/x/../sign-in/email',
+    '/api/auth/x/%2E%2E/sign-in/email',
+    '/api/auth/sign-in/email#fragment',
+  ]) {
+    add({
+      ...signInCall,
+      name: `path ${spelled}`,
+      url: spelled,
+      body: { email: ann.email, password: 'a wrong guess' },
+      status: 401,
+    });
+  }
+  // NUL in an auth call: the 400 and error shape of every other call, not a 500 (13.15).
+  for (const [name, url, body] of [
+    ['NUL in the path', '/api/auth/sign-in%00/email', { email: ann.email, password: 'x'.repeat(9) }],
+    ['NUL in the query', '/api/auth/sign-in/email?x=%00', { email: ann.email, password: 'x'.repeat(9) }],
+    ['NUL in the password', '/api/auth/sign-in/email', { email: ann.email, password: NUL }],
+    ['NUL in a reset token', '/api/auth/reset-password', { newPassword: 'x'.repeat(9), token: NUL }],
+  ] as const) {
+    add({ ...signInCall, name, url, body, status: 400, code: 'invalid_input' });
+  }
+  add({
+    ...signUpCall,
+    name: 'name NUL byte (error shape)',
+    body: newAccount({ name: NUL }),
+    status: 400,
+    code: 'invalid_input',
+  });
+  const updateUserCall = {
+    group: 'POST /api/auth/update-user',
+    method: 'POST' as const,
+    url: '/api/auth/update-user',
+    who: 'cookie' as const,
+    status: 400,
+    code: 'invalid_input',
+  };
+  for (const [name, body] of [
+    ['image http tracking pixel', { image: 'http://tracker.example/pixel.gif' }],
+    ['image javascript:', { image: 'javascript:alert(1)' }],
+    ['image data:', { image: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' }],
+    ['image 501 characters', { image: `https://cdn.example/${'a'.repeat(481)}` }],
+    ['name script tag', { name: '<script>alert(1)</script>' }],
+    ['name 101 characters', { name: 'n'.repeat(101) }],
+    ['name control character', { name: 'bell\u0007' }],
+    ['name NUL byte', { name: NUL }],
+  ] as const) {
+    add({ ...updateUserCall, name, body });
   }
   add({ ...signInCall, name: 'malformed JSON', raw: '{"email":', status: 400, code: 'invalid_json' });
   add({
