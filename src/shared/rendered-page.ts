@@ -7,4 +7,6 @@ export interface RenderedPage {
   html: string;
   /** The answers the page was drawn from, for the browser's query client (main.tsx). */
   state: unknown;
+  /** 404 when the page says it is not found (an unknown path or tool). */
+  status?: number;
 }

@@ -6,9 +6,10 @@ import { StaticRouter } from 'react-router';
 import type { RenderedPage } from '#shared/rendered-page.ts';
 import type { SessionUser } from '#shared/session.ts';
 import { App } from './app/providers.tsx';
-import { setApiFetch, type ApiFetch } from './lib/api-client.ts';
+import { ApiRequestError, setApiFetch, type ApiFetch } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { authKeys } from './lib/query-keys.ts';
+import { ServerPageContext, type ServerPage } from './lib/server-page.ts';
 
 // The API calls of the page being drawn go to its own `fetchApi`: pages are drawn concurrently.
 const pageFetch = new AsyncLocalStorage<ApiFetch>();
@@ -21,11 +22,20 @@ setApiFetch((url, init) => pageFetch.getStore()!(url, init));
  * the spinner that waits for the session in the browser. The browser then takes over this HTML
  * (main.tsx) instead of drawing it again.
  */
-export function renderPage(url: string, fetchApi: ApiFetch, user: SessionUser | null): Promise<RenderedPage> {
-  return pageFetch.run(fetchApi, () => renderWith(url, user));
+export function renderPage(
+  url: string,
+  fetchApi: ApiFetch,
+  user: SessionUser | null,
+  origin = '',
+): Promise<RenderedPage> {
+  return pageFetch.run(fetchApi, () => renderWith(url, user, origin));
 }
 
-async function renderWith(url: string, user: SessionUser | null): Promise<RenderedPage> {
+/** An answer that will not change when asked again (an unknown tool): the page draws it as it is. */
+const isFinal = (error: unknown) =>
+  error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+
+async function renderWith(url: string, user: SessionUser | null, origin: string): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   if (user) queryClient.setQueryData(authKeys.session, user);
   // Each pass draws the page with the answers it has, and asks for the ones it found it reads:
@@ -33,17 +43,24 @@ async function renderWith(url: string, user: SessionUser | null): Promise<Render
   // the browser, which shows it loading and asks again.
   const failed = new Set<string>();
   for (let pass = 1; ; pass++) {
-    const html = await render(url, queryClient);
+    let status = 200;
+    const page: ServerPage = { origin, notFound: () => (status = 404) };
+    const html = await render(url, queryClient, page);
     const wanted = queryClient.getQueryCache().findAll({
       predicate: (query) =>
-        query.meta?.prerender === true && query.state.data === undefined && !failed.has(query.queryHash),
+        query.meta?.prerender === true &&
+        query.state.data === undefined &&
+        query.state.status !== 'error' &&
+        !failed.has(query.queryHash),
     });
-    if (wanted.length === 0) return { html, state: dehydrateAnswers(queryClient) };
+    if (wanted.length === 0) return { html, state: dehydrateAnswers(queryClient), status };
     if (pass === MAX_PASSES) throw new Error(`${url} still read more after ${MAX_PASSES} passes`);
     await Promise.all(
       wanted.map((query) => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })),
     );
-    for (const query of wanted) if (query.state.status === 'error') failed.add(query.queryHash);
+    for (const query of wanted) {
+      if (query.state.status === 'error' && !isFinal(query.state.error)) failed.add(query.queryHash);
+    }
     queryClient.removeQueries({ predicate: (query) => failed.has(query.queryHash) });
   }
 }
@@ -54,13 +71,15 @@ const MAX_PASSES = 4;
 function dehydrateAnswers(queryClient: QueryClient): DehydratedState {
   const session = hashKey(authKeys.session);
   return dehydrate(queryClient, {
+    // A final error too (a 404), so that the browser starts from the page the server drew.
     shouldDehydrateQuery: (query) =>
-      (query.meta?.prerender === true || query.queryHash === session) && query.state.status === 'success',
+      (query.meta?.prerender === true || query.queryHash === session) &&
+      (query.state.status === 'success' || (query.state.status === 'error' && isFinal(query.state.error))),
   });
 }
 
 /** The page, once every part of it that can load has loaded. */
-async function render(url: string, queryClient: QueryClient): Promise<string> {
+async function render(url: string, queryClient: QueryClient, page: ServerPage): Promise<string> {
   const router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={url}>{children}</StaticRouter>
   );
@@ -69,7 +88,9 @@ async function render(url: string, queryClient: QueryClient): Promise<string> {
   let failure: unknown;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App queryClient={queryClient} router={router} />
+      <ServerPageContext value={page}>
+        <App queryClient={queryClient} router={router} />
+      </ServerPageContext>
     </StrictMode>,
     // One piece, however large: React would send a large part after a placeholder, swapped in by
     // an inline script, which the CSP refuses.

@@ -64,6 +64,13 @@ export const PAGES: Page[] = [
     modules: ['app/routes/home.tsx'],
     image: async () => '/images/site/banner-1.svg',
   })),
+  // The catalogue's answers come in the page itself, drawn for the URL's search (issue 15).
+  { path: '/tools', modules: ['app/routes/tools.tsx'], query: ['q', 'category', 'sort', 'cursor'] },
+  {
+    path: '/tools/:id',
+    modules: ['app/routes/tools-detail.tsx'],
+    image: async ({ id }, lookup) => (ToolId.safeParse(id).success ? lookup(id!) : undefined),
+  },
   { path: '/blogs', modules: ['app/routes/blogs.tsx'] },
   { path: '/myPortfolio', modules: ['app/routes/portfolio.tsx'] },
   { path: '/login', modules: ['app/routes/login.tsx'], query: ['error'] },
@@ -164,8 +171,14 @@ export function createPageHtml(
     }),
   );
 
-  /** The page at `url` (its path and query), for the visitor of this session (null: no one's). */
-  return async function pageHtml(url: string, session: SessionAnswer | null = null): Promise<string> {
+  /**
+   * The page at `url` (its path and query), for the visitor of this session (null: no one's), and
+   * its status: 404 for a path no page has, or a page that says it is not found (an unknown tool).
+   */
+  return async function pageHtml(
+    url: string,
+    session: SessionAnswer | null = null,
+  ): Promise<{ html: string; status: number }> {
     const path = url.split('?')[0] ?? '/';
     const { page, params = {} } =
       PAGES.map((candidate) => ({ page: candidate, params: match(candidate.path, path) })).find(
@@ -185,7 +198,16 @@ export function createPageHtml(
       ),
     ].join('');
     let document = links ? html.replace('</head>', `${links}</head>`) : html;
-    if (!drawn) return document;
+    if (!drawn) return { html: document, status: page ? 200 : 404 };
+    // The page's own title, description and links (React sends them first) go in the head, in
+    // place of index.html's.
+    const head = HOISTED.exec(drawn.html)?.[0] ?? '';
+    if (head.includes('<title>')) document = document.replace(/<title>[^<]*<\/title>/, '');
+    if (head.includes('<meta name="description"')) {
+      document = document.replace(/<meta\s+name="description"[^>]*>/, '');
+    }
+    document = document.replace('</head>', `${head}</head>`);
+    const body = drawn.html.slice(head.length);
     // The server drew the page: its styles and largest image come first, and the code that makes
     // it interactive after them. A page behind a sign-in, drawn for no one, is drawn by its code
     // once the session is known, so there the code stays first in line.
@@ -197,13 +219,17 @@ export function createPageHtml(
     }
     // The answers as data, not code: a JSON script is never run, and the CSP allows no inline code.
     const state = JSON.stringify(drawn.state).replace(/</g, '\\u003c');
-    return document.replace(
+    const drawnDocument = document.replace(
       /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
       (_, end: string) =>
-        `<div id="root">${drawn.html}</div><script id="torque-state" type="application/json">${state}</script>${end}`,
+        `<div id="root">${body}</div><script id="torque-state" type="application/json">${state}</script>${end}`,
     );
+    return { html: drawnDocument, status: drawn.status ?? 200 };
   };
 }
+
+/** The title, meta and link tags React draws first in a page (its hoisted head elements). */
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/>|<link\b[^>]*\/>)+/;
 
 const FIXED_PAGES = new Map(
   PAGES.filter((page) => !page.path.includes(':')).map((page) => [page.path, page]),

@@ -48,16 +48,22 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-it.each(['/', '/home', '/blogs', '/purchase/123', '/dashboard/myOrders', '/no/such/page'])(
-  'answers %s with the SPA, never cached',
-  async (path) => {
-    const res = await t.app.inject(path);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('<div id="root">');
-    expect(res.headers['cache-control']).toBe('private, no-cache');
-  },
-);
+it.each([
+  ['/', 200],
+  ['/home', 200],
+  ['/blogs', 200],
+  ['/tools?q=drill', 200],
+  ['/purchase/123', 200],
+  ['/dashboard/myOrders', 200],
+  // DESIGN §5.10: a path no page has answers 404, with the app's Page Not Found.
+  ['/no/such/page', 404],
+])('answers %s with the SPA, never cached', async (path, status) => {
+  const res = await t.app.inject(path);
+  expect(res.statusCode).toBe(status);
+  expect(res.headers['content-type']).toMatch(/text\/html/);
+  expect(res.body).toContain('<div id="root">');
+  expect(res.headers['cache-control']).toBe('private, no-cache');
+});
 
 it('serves hashed assets as immutable', async () => {
   const res = await t.app.inject('/assets/index-abc123.js');
@@ -222,7 +228,8 @@ describe('a page drawn by the server', () => {
 
   it('sends the stand-in, with its code first in line, when the page cannot be drawn', async () => {
     const res = await drawn.app.inject('/broken');
-    expect(res.statusCode).toBe(200);
+    // No page has this path: the stand-in is sent as a 404.
+    expect(res.statusCode).toBe(404);
     expect(res.body).toContain(shell);
     expect(res.body).not.toContain('torque-state');
     expect(res.body).not.toContain('fetchpriority="low"');

@@ -30,7 +30,7 @@ export default fp(async function web(app: FastifyInstance, { config }: { config:
         const tool = await cachedTool(app.catalogue, app.db, toolId);
         return tool.empty ? undefined : (JSON.parse(tool.body.toString()) as { img: string }).img;
       },
-      await loadRenderer(app, config.webDir),
+      await loadRenderer(app, config.webDir, config.publicUrl),
     );
   const sessionOf = liveSession(app, config.authSecret);
   // Drawing a page costs milliseconds of CPU: while sales change the catalogue many times a
@@ -77,6 +77,7 @@ export default fp(async function web(app: FastifyInstance, { config }: { config:
     if (encoding) reply.header('content-encoding', encoding);
     return (
       reply
+        .code(page.status)
         // A signed-in visitor's page carries their own answers.
         .header('cache-control', 'private, no-cache')
         .header('vary', 'accept-encoding')
@@ -124,14 +125,15 @@ const brotliFast = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
  * A page's bytes as sent: it carries its own links and answers, so it is compressed here rather
  * than at build time, in each encoding when first asked for.
  */
-function encodings(html: string) {
+function encodings({ html, status }: { html: string; status: number }) {
   const sent: Partial<Record<'br' | 'gzip' | 'identity', Buffer>> = {};
-  return (encoding: 'br' | 'gzip' | undefined): Buffer =>
+  const bytes = (encoding: 'br' | 'gzip' | undefined): Buffer =>
     encoding === 'br'
       ? (sent.br ??= brotliCompressSync(html, brotliFast))
       : encoding === 'gzip'
         ? (sent.gzip ??= gzipSync(html))
         : (sent.identity ??= Buffer.from(html));
+  return Object.assign(bytes, { status });
 }
 
 /**
@@ -142,7 +144,7 @@ function encodings(html: string) {
  * take the token, never the cookie); only GETs, the pages' reads. A page it fails to draw is
  * logged and sent with the app's stand-in.
  */
-async function loadRenderer(app: FastifyInstance, webDir: string) {
+async function loadRenderer(app: FastifyInstance, webDir: string, publicUrl: string) {
   const file = join(webDir, 'ssr', 'entry-server.js');
   if (!existsSync(file)) return undefined;
   const { renderPage } = (await import(pathToFileURL(file).href)) as {
@@ -150,6 +152,7 @@ async function loadRenderer(app: FastifyInstance, webDir: string) {
       url: string,
       fetchApi: (url: string) => Promise<Response>,
       user: SessionUser | null,
+      origin: string,
     ) => Promise<RenderedPage>;
   };
   const get = (url: string, headers: Record<string, string>) =>
@@ -167,7 +170,7 @@ async function loadRenderer(app: FastifyInstance, webDir: string) {
         });
       };
       const user = session && sessionUser(session);
-      return { ...(await renderPage(url, fetchApi, user)), signedIn: Boolean(user) };
+      return { ...(await renderPage(url, fetchApi, user, publicUrl)), signedIn: Boolean(user) };
     } catch (error) {
       app.log.error({ err: error, url }, 'could not render the page on the server');
       return undefined;

@@ -13,6 +13,8 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
 }
 
 const HomePage = lazyPage(() => import('./routes/home.tsx'), 'HomePage');
+const ToolsPage = lazyPage(() => import('./routes/tools.tsx'), 'ToolsPage');
+const ToolDetailPage = lazyPage(() => import('./routes/tools-detail.tsx'), 'ToolDetailPage');
 const BlogsPage = lazyPage(() => import('./routes/blogs.tsx'), 'BlogsPage');
 const PortfolioPage = lazyPage(() => import('./routes/portfolio.tsx'), 'PortfolioPage');
 const LoginPage = lazyPage(() => import('./routes/login.tsx'), 'LoginPage');
@@ -46,6 +48,8 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
         <Route path="home" element={<HomePage />} />
+        <Route path="tools" element={<ToolsPage />} />
+        <Route path="tools/:id" element={<ToolDetailPage />} />
         <Route path="blogs" element={<BlogsPage />} />
         <Route path="myPortfolio" element={<PortfolioPage />} />
         <Route path="login" element={<LoginPage />} />

@@ -23,6 +23,9 @@ export const toolsKeys = {
   all: ['tools'] as const,
   // Under the list's key, so whatever refreshes the tools (a purchase, a cancel) refreshes this too.
   detail: (id: string) => [...toolsKeys.all, 'detail', id] as const,
+  /** A page of GET /catalogue, by its query string (the /tools page's URL). */
+  catalogue: (search: string) => [...toolsKeys.all, 'catalogue', search] as const,
+  categories: () => [...toolsKeys.all, 'categories'] as const,
 };
 
 export const orderKeys = {

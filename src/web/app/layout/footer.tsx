@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router';
+import { CATEGORIES } from '#shared/categories.ts';
 import { LogoMark, MailIcon, MapPinIcon, PhoneIcon } from '#web/components/ui/icons.tsx';
-
-const toolsSection: To = { pathname: '/', hash: '#tools' };
 
 interface FooterLink {
   label: string;
@@ -16,19 +15,14 @@ const aboutLinks: FooterLink[] = [
   { label: 'Portfolio', to: '/myPortfolio' },
 ];
 
-const toolLinks: FooterLink[] = [
-  { label: 'Cordless drills', to: toolsSection },
-  { label: 'Angle grinders', to: toolsSection },
-  { label: 'Circular saws', to: toolsSection },
-  { label: 'Impact wrenches', to: toolsSection },
-];
+// Each category's page of the catalogue (issue 15).
+const categoryLinks = (group: string, count: number): FooterLink[] =>
+  CATEGORIES.filter((c) => c.group === group)
+    .slice(0, count)
+    .map((c) => ({ label: c.name, to: `/tools?category=${c.slug}` }));
 
-const pressToolLinks: FooterLink[] = [
-  { label: 'Hydraulic crimpers', to: toolsSection },
-  { label: 'Pipe press tools', to: toolsSection },
-  { label: 'Rivet tools', to: toolsSection },
-  { label: 'Press jaws & rings', to: toolsSection },
-];
+const toolLinks = categoryLinks('tools', 4);
+const pressToolLinks = categoryLinks('press-tools', 4);
 
 function FooterColumn({
   title,

@@ -13,7 +13,7 @@ export interface NavItem {
 export const navItems: readonly NavItem[] = [
   { label: 'My Portfolio', to: '/myPortfolio', audience: 'everyone' },
   { label: 'Blogs', to: '/blogs', audience: 'everyone' },
-  { label: 'Tools', to: { pathname: '/', hash: '#tools' }, section: true, audience: 'everyone' },
+  { label: 'Tools', to: '/tools', audience: 'everyone' },
   {
     label: 'Business Summary',
     to: { pathname: '/', hash: '#business-summary' },

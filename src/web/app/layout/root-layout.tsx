@@ -5,6 +5,7 @@ import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { PageError } from './page-error.tsx';
+import { PageTitle } from './page-title.tsx';
 import { useScrollOnNavigate } from './use-scroll-on-navigate.ts';
 
 export function RootLayout() {
@@ -13,6 +14,7 @@ export function RootLayout() {
 
   return (
     <div className="flex min-h-svh flex-col bg-base-100">
+      <PageTitle />
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-semibold text-primary-content focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

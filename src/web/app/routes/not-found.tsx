@@ -1,9 +1,13 @@
 import { Link } from 'react-router';
+import { useNotFoundStatus } from '#web/lib/server-page.ts';
 
-/** Any path the router does not know (SPEC §2 Not found). */
+/** Any path the router does not know (SPEC §2 Not found), answered with a 404 (DESIGN §5.10). */
 export function NotFoundPage() {
+  useNotFoundStatus();
   return (
     <section className="relative overflow-hidden bg-slate-900 text-white">
+      <title>Page Not Found | Torque</title>
+      <meta name="robots" content="noindex" />
       <div
         aria-hidden="true"
         className="absolute inset-x-0 top-0 h-2 bg-[repeating-linear-gradient(135deg,#facc15_0_16px,#0f172a_16px_32px)]"

@@ -2,6 +2,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
 } from 'react';
@@ -94,6 +95,24 @@ export function TextField({ label, error, hint, id, className = '', ...inputProp
           {...control}
           className={`input ${controlClass} ${error ? 'input-error' : ''} ${className}`}
           {...inputProps}
+        />
+      )}
+    </Field>
+  );
+}
+
+type SelectFieldProps = FieldFrameProps &
+  SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> };
+
+/** A labelled select, as TextField. */
+export function SelectField({ label, error, hint, id, className = '', ...selectProps }: SelectFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} id={id}>
+      {(control) => (
+        <select
+          {...control}
+          className={`select ${controlClass} ${error ? 'select-error' : ''} ${className}`}
+          {...selectProps}
         />
       )}
     </Field>

@@ -16,5 +16,7 @@ export function useTool(id: string) {
     queryKey: toolsKeys.detail(id),
     meta: { prerender: true },
     queryFn: ({ signal }) => getTool(id, signal),
+    // An unknown tool stays unknown: the page the server drew as not found (404) is not fetched again.
+    retryOnMount: false,
   });
 }

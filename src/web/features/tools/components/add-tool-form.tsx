@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { AddToolInput } from '#shared/schemas/admin.ts';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
-import { TextAreaField, TextField } from '#web/components/ui/text-field.tsx';
+import { CATEGORIES } from '#shared/categories.ts';
+import { SelectField, TextAreaField, TextField } from '#web/components/ui/text-field.tsx';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useAddTool } from '#web/features/tools/api/add-tool.ts';
@@ -24,6 +25,7 @@ const FIELDS: readonly FieldName[] = [
   'price',
   'img',
   'description',
+  'category',
 ];
 
 /**
@@ -41,6 +43,7 @@ export function AddToolForm() {
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, z.output<typeof AddToolInput>>({
     resolver: addToolInputResolver,
+    defaultValues: { category: 'other' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -115,6 +118,13 @@ export function AddToolForm() {
         error={errors.img?.message}
         {...register('img')}
       />
+      <SelectField label="Category" error={errors.category?.message} {...register('category')}>
+        {CATEGORIES.map((category) => (
+          <option key={category.slug} value={category.slug}>
+            {category.name}
+          </option>
+        ))}
+      </SelectField>
       <TextAreaField
         label="Description"
         rows={5}

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { ArrowRightIcon } from '#web/components/ui/icons.tsx';
 import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { SectionHeading } from '#web/components/ui/section-heading.tsx';
 import { QueryError } from '#web/components/ui/query-error.tsx';
@@ -32,6 +34,12 @@ export function ToolsSection() {
             ))}
           </ul>
         )}
+        <p className="mt-10 text-center">
+          <Link to="/tools" className="btn btn-outline btn-lg gap-2">
+            See all tools
+            <ArrowRightIcon className="size-4" />
+          </Link>
+        </p>
       </div>
     </section>
   );

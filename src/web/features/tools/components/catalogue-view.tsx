@@ -1,0 +1,180 @@
+import { type FormEvent, useId } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { categoryName } from '#shared/categories.ts';
+import type { CategoryList, CataloguePage } from '#shared/schemas/tool.ts';
+import { QueryError } from '#web/components/ui/query-error.tsx';
+import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
+import { type CatalogueState, catalogueSearch } from '#web/features/tools/api/get-catalogue.ts';
+import { ToolCard } from './tool-card.tsx';
+
+const SORTS = [
+  ['relevance', 'Best match'],
+  ['newest', 'Newest'],
+  ['name', 'Name'],
+  ['price-asc', 'Price: low to high'],
+  ['price-desc', 'Price: high to low'],
+] as const;
+
+interface CatalogueViewProps {
+  state: CatalogueState;
+  page: { data?: CataloguePage; isPending: boolean; isError: boolean; refetch: () => void };
+  categories: CategoryList;
+}
+
+/**
+ * The catalogue at /tools: a search form (a GET form, so it works before the app's code runs),
+ * category filters and pages as links, every one an address that can be shared.
+ */
+export function CatalogueView({ state, page, categories }: CatalogueViewProps) {
+  const navigate = useNavigate();
+  const searchId = useId();
+  const sortId = useId();
+  const go = (change: Partial<CatalogueState>) =>
+    void navigate(`/tools${catalogueSearch({ ...state, cursor: '', ...change })}`);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    go({
+      q: String(form.get('q') ?? '').trim(),
+      sort: String(form.get('sort') ?? '') as CatalogueState['sort'],
+    });
+  };
+  const shown =
+    state.category && !categories.some((c) => c.slug === state.category)
+      ? [...categories, { slug: state.category, name: categoryName(state.category), count: 0 }]
+      : categories;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">
+        {state.category ? categoryName(state.category) : 'All tools'}
+      </h1>
+      <form
+        role="search"
+        method="get"
+        action="/tools"
+        onSubmit={onSubmit}
+        className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
+        <div className="flex-1">
+          <label htmlFor={searchId} className="mb-1 block text-sm font-semibold text-slate-700">
+            Search tools
+          </label>
+          <input
+            id={searchId}
+            name="q"
+            type="search"
+            defaultValue={state.q}
+            key={state.q}
+            maxLength={100}
+            placeholder="Drill, grinder, press tool…"
+            className="input w-full"
+          />
+        </div>
+        {state.category && <input type="hidden" name="category" value={state.category} />}
+        <div>
+          <label htmlFor={sortId} className="mb-1 block text-sm font-semibold text-slate-700">
+            Sort by
+          </label>
+          <select
+            id={sortId}
+            name="sort"
+            key={state.sort}
+            defaultValue={state.sort}
+            onChange={(event) => go({ sort: event.currentTarget.value as CatalogueState['sort'] })}
+            className="select w-full sm:w-52"
+          >
+            {SORTS.map(([value, label]) => (
+              <option key={value} value={value === 'relevance' ? '' : value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </form>
+
+      <nav aria-label="Categories" className="mt-6">
+        <ul className="flex flex-wrap gap-2">
+          <li>
+            <CategoryLink state={state} slug="" current={!state.category}>
+              All
+            </CategoryLink>
+          </li>
+          {shown.map((category) => (
+            <li key={category.slug}>
+              <CategoryLink state={state} slug={category.slug} current={state.category === category.slug}>
+                {category.name} <span className="text-xs opacity-70">({category.count})</span>
+              </CategoryLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="mt-8">
+        {page.isPending ? (
+          <FullScreenSpinner />
+        ) : page.isError || !page.data ? (
+          <QueryError message="We couldn't load our tools." onRetry={() => void page.refetch()} />
+        ) : page.data.items.length === 0 ? (
+          <p role="status" className="rounded-box bg-base-200 p-8 text-center text-lg text-slate-700">
+            {state.q ? `No tools match "${state.q}"` : 'No tools in this category yet'}
+          </p>
+        ) : (
+          <>
+            <p role="status" className="mb-4 text-sm text-slate-600">
+              {page.data.total === 1 ? '1 tool' : `${page.data.total} tools`}
+              {state.q && ` match "${state.q}"`}
+            </p>
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {page.data.items.map((tool) => (
+                <li key={tool._id} className="flex">
+                  <ToolCard tool={tool} />
+                </li>
+              ))}
+            </ul>
+            <nav aria-label="Pages" className="mt-8 flex justify-center gap-3">
+              {state.cursor && (
+                <Link to={`/tools${catalogueSearch({ ...state, cursor: '' })}`} className="btn btn-outline">
+                  First page
+                </Link>
+              )}
+              {page.data.nextCursor && (
+                <Link
+                  to={`/tools${catalogueSearch({ ...state, cursor: page.data.nextCursor })}`}
+                  className="btn btn-primary"
+                >
+                  Next page
+                </Link>
+              )}
+            </nav>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function CategoryLink({
+  state,
+  slug,
+  current,
+  children,
+}: {
+  state: CatalogueState;
+  slug: string;
+  current: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Link
+      to={`/tools${catalogueSearch({ ...state, category: slug, cursor: '' })}`}
+      aria-current={current ? 'page' : undefined}
+      className={`btn btn-sm ${current ? 'btn-neutral' : 'btn-outline'}`}
+    >
+      {children}
+    </Link>
+  );
+}

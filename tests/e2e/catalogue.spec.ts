@@ -1,0 +1,180 @@
+// The catalogue (issue 15): /tools searched, filtered and paged by its URL, the public product page,
+// and a product added in Add Products reaching shoppers and search engines.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  adminAccount,
+  createAccount,
+  loginThroughForm,
+  newAccount,
+  seriousViolations,
+  storeURL,
+} from '#tests/fixtures/e2e-helpers.ts';
+
+interface Tool {
+  _id: string;
+  name: string;
+  img: string;
+}
+
+const origin = { origin: storeURL };
+
+async function toolNamed(request: APIRequestContext, name: string): Promise<Tool> {
+  const tools = (await (await request.get('/api/tools')).json()) as Tool[];
+  return tools.find((tool) => tool.name === name)!;
+}
+
+const results = (page: Page) =>
+  page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 3 });
+
+test('a shopper searches with a typo, filters, opens a product and buys it after signing in', async ({
+  page,
+  request,
+}) => {
+  const customer = await createAccount(request, newAccount('Carla Catalogue'));
+  await page.goto('/');
+  await page.getByRole('link', { name: 'See all tools' }).click();
+  await expect(page).toHaveURL('/tools');
+  await expect(page).toHaveTitle('All tools | Torque');
+  await expect(results(page).filter({ hasText: 'Torque DX-20 Cordless Drill Driver' })).toHaveCount(1);
+
+  await page.getByRole('searchbox', { name: 'Search tools' }).fill('grnder');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL('/tools?q=grnder');
+  await expect(results(page)).toHaveText([
+    /Torque (AG-125 Angle|BG-200 Bench) Grinder/,
+    /Torque (AG-125 Angle|BG-200 Bench) Grinder/,
+  ]);
+
+  await page
+    .getByRole('navigation', { name: 'Categories' })
+    .getByRole('link', { name: /Angle grinders/ })
+    .click();
+  await expect(page).toHaveURL('/tools?q=grnder&category=angle-grinders');
+  await expect(results(page)).toHaveText(['Torque AG-125 Angle Grinder']);
+
+  await results(page).getByRole('link', { name: 'Torque AG-125 Angle Grinder' }).click();
+  const tool = await toolNamed(request, 'Torque AG-125 Angle Grinder');
+  await expect(page).toHaveURL(`/tools/${tool._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Torque AG-125 Angle Grinder' })).toBeVisible();
+  await expect(page).toHaveTitle('Torque AG-125 Angle Grinder | Torque');
+
+  await page.getByRole('link', { name: 'Purchase Now' }).click();
+  await expect(page).toHaveURL('/login');
+  await loginThroughForm(page, customer);
+  await expect(page).toHaveURL(`/purchase/${tool._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
+});
+
+test('the catalogue works without JavaScript: a GET form, links and the server-drawn list', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/tools?category=saws');
+  await expect(results(page)).toHaveCount(3);
+  await page.getByRole('searchbox', { name: 'Search tools' }).fill('reciprocatng');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/tools\?q=reciprocatng&category=saws/);
+  await expect(results(page)).toHaveText(['Torque RS-32 Reciprocating Saw']);
+  await page.goto('/tools?q=zzqx');
+  await expect(page.getByText('No tools match "zzqx"')).toBeVisible();
+  await context.close();
+});
+
+test('a product added in Add Products is on /tools, found misspelled, public, and in the sitemap', async ({
+  page,
+  browser,
+}) => {
+  const token = await signInAsAdmin(page);
+  expect(token).toBeTruthy();
+  const name = `Torque HC-${Date.now().toString(36).toUpperCase()} Hydraulic Crimper`;
+  await page.goto('/dashboard/addProducts');
+  const form = page.getByRole('form', { name: 'Add a product' });
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Minimum Order').fill('5');
+  await form.getByLabel('Available Quantity').fill('40');
+  await form.getByLabel('Price').fill('410');
+  await form.getByLabel('Image URL').fill('/images/tools/press-tool.svg');
+  await form.getByLabel('Category').selectOption({ label: 'Hydraulic crimpers' });
+  await form.getByLabel('Description').fill('Crimps copper cable lugs up to 300 square millimetres.');
+  await form.getByRole('button', { name: 'Update' }).click();
+  const added = Date.now();
+
+  const visitor = await browser.newContext();
+  const shopper = await visitor.newPage();
+  await shopper.goto('/tools?q=crimpre');
+  await expect(results(shopper)).toHaveText([name]);
+  await shopper.getByRole('link', { name }).click();
+  await expect(shopper.getByRole('heading', { level: 1, name })).toBeVisible();
+  const sitemap = await shopper.request.get('/sitemap.xml');
+  const id = new URL(shopper.url()).pathname.split('/').at(-1)!;
+  expect(await sitemap.text()).toContain(`/tools/${id}</loc>`);
+  expect(Date.now() - added).toBeLessThan(5_000);
+  await shopper.goto('/tools?category=hydraulic-crimpers');
+  await expect(results(shopper)).toHaveText([name]);
+  await visitor.close();
+});
+
+async function signInAsAdmin(page: Page): Promise<string> {
+  const up = await page.request.post('/api/auth/sign-up/email', { headers: origin, data: adminAccount });
+  if (!up.ok()) {
+    const signedIn = await page.request.post('/api/auth/sign-in/email', {
+      headers: origin,
+      data: { email: adminAccount.email, password: adminAccount.password },
+    });
+    expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  }
+  const exchange = await page.request.put(`/api/user/${encodeURIComponent(adminAccount.email)}`, {
+    headers: origin,
+    data: { email: adminAccount.email },
+  });
+  const { token } = (await exchange.json()) as { token: string };
+  await page.addInitScript((value) => {
+    if (!window.localStorage.getItem('accessToken')) window.localStorage.setItem('accessToken', value);
+  }, token);
+  return token;
+}
+
+test.describe('the catalogue pages', () => {
+  test('@mobile axe finds no serious or critical violations on /tools', async ({ page }) => {
+    await page.goto('/tools?q=saw');
+    await expect(results(page).first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('@mobile axe finds no serious or critical violations on /tools/{id}', async ({ page, request }) => {
+    const tool = await toolNamed(request, 'Torque DX-20 Cordless Drill Driver');
+    await page.goto(`/tools/${tool._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('an unknown tool is Page Not Found with a 404', async ({ page }) => {
+    const response = await page.goto('/tools/7b1c1f8e-2a41-4c6e-9d7e-0c2b5a4f9e11');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect(page).toHaveTitle('Page Not Found | Torque');
+  });
+});
+
+test('search engines get a product page with its own head: title, description, canonical, Open Graph, JSON-LD', async ({
+  request,
+}) => {
+  const tool = await toolNamed(request, 'Torque AG-125 Angle Grinder');
+  const res = await request.get(`/tools/${tool._id}`);
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head.match(/<title>/g)).toHaveLength(1);
+  expect(head).toContain('<title>Torque AG-125 Angle Grinder | Torque</title>');
+  expect(head.match(/<meta name="description"/g)).toHaveLength(1);
+  expect(head).toMatch(new RegExp(`<link rel="canonical" href="http[^"]+/tools/${tool._id}"`));
+  expect(head).toContain('<meta property="og:title" content="Torque AG-125 Angle Grinder"');
+  const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+  expect(ld).toMatchObject({
+    '@type': 'Product',
+    name: tool.name,
+    offers: { priceCurrency: 'USD', price: '49.90', availability: 'https://schema.org/InStock' },
+    aggregateRating: { reviewCount: 1 },
+  });
+});
