@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { formErrorMessage } from '#shared/form-posts.ts';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
@@ -15,8 +16,13 @@ const forgotPasswordInputResolver = lazyZodResolver<ForgotPasswordInput>(() =>
 
 /** Asks for a reset link by mail; the link opens /reset-password?token=… . */
 export function ForgotPasswordPage() {
-  const [sent, setSent] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
+  // A form posted before the app took over comes back with ?sent=1 or the server's ?error=<code>.
+  const [searchParams] = useSearchParams();
+  const [sent, setSent] = useState(searchParams.has('sent'));
+  const [errors, setErrors] = useState<string[]>(() => {
+    const failure = formErrorMessage(searchParams.get('error'));
+    return failure ? [failure] : [];
+  });
   const confirmation = useRef<HTMLParagraphElement>(null);
   const {
     register,
@@ -72,6 +78,8 @@ export function ForgotPasswordPage() {
       ) : (
         <>
           <form
+            method="post"
+            action="/forgot-password"
             noValidate
             onFocus={forgotPasswordInputResolver.preload}
             onSubmit={onSubmit}

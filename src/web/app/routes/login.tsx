@@ -2,18 +2,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { formErrorMessage } from '#shared/form-posts.ts';
 import type { LoginInput } from '#shared/schemas/user.ts';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
+import { getAdminCheck } from '#web/features/accounts/api/get-admin-check.ts';
 import { refreshSession } from '#web/features/accounts/api/get-session.ts';
 import type { TwoFactorCodeInput } from '#web/features/accounts/auth-forms.ts';
 import { AuthLayout } from '#web/features/accounts/components/auth-layout.tsx';
 import { GoogleButton } from '#web/features/accounts/components/google-button.tsx';
 import { OrDivider } from '#web/features/accounts/components/or-divider.tsx';
 import { googleErrorMessage, startGoogleSignIn } from '#web/features/accounts/api/google-sign-in.ts';
-import { redirectTarget } from '#web/features/accounts/redirect-target.ts';
+import { CUSTOMER_HOME, needsAdmin, redirectTarget } from '#web/features/accounts/redirect-target.ts';
+import { authKeys } from '#web/lib/query-keys.ts';
 import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
 
 const loginInputResolver = lazyZodResolver<LoginInput>(() =>
@@ -23,7 +26,10 @@ const twoFactorCodeInputResolver = lazyZodResolver<TwoFactorCodeInput>(() =>
   import('#web/features/accounts/auth-forms.ts').then((schemas) => schemas.TwoFactorCodeInput),
 );
 
-/** SPEC §2 Login: email and password, Google, a link to registration; back to where the user came from. */
+/**
+ * SPEC §2 Login: email and password, Google, a link to registration; back to where the user came
+ * from, unless that is an admin page and the account is a customer's (DESIGN §5.8).
+ */
 export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -31,12 +37,22 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const [step, setStep] = useState<'password' | 'twoFactor'>('password');
   const target = redirectTarget(location.state);
+  const adminPage = needsAdmin(location.state);
 
   // Every way in ends here: the session becomes the access token (PUT /user/{email}), then back.
   const finishSignIn = async () => {
     const user = await refreshSession(queryClient);
     if (!user) throw new Error('Sign-in did not complete. Please try again.');
-    await navigate(target, { replace: true });
+    // Kept for the admin guard, which asks the same and would otherwise sign a customer out again.
+    const admin =
+      adminPage &&
+      (
+        await queryClient.fetchQuery({
+          queryKey: authKeys.admin(user.email),
+          queryFn: ({ signal }) => getAdminCheck(user.email, signal),
+        })
+      ).admin;
+    await navigate(adminPage && !admin ? CUSTOMER_HOME : target, { replace: true });
   };
 
   return (
@@ -49,10 +65,30 @@ export function LoginPage() {
           : undefined
       }
     >
+      {adminPage && step === 'password' && (
+        <p
+          role="status"
+          className="mb-5 rounded-field border border-warning bg-warning/30 px-4 py-3 font-medium text-slate-900"
+        >
+          That page needs an admin account.
+        </p>
+      )}
+      {searchParams.has('reset') && step === 'password' && (
+        <p
+          role="status"
+          className="mb-5 rounded-field border border-success/30 bg-success/5 px-4 py-3 font-medium text-success"
+        >
+          Password changed. Please log in.
+        </p>
+      )}
       {step === 'password' ? (
         <PasswordStep
-          initialError={googleErrorMessage(searchParams.get('error'))}
-          googleCallback={target}
+          initialError={
+            formErrorMessage(searchParams.get('error')) ?? googleErrorMessage(searchParams.get('error'))
+          }
+          redirect={target}
+          // From an admin page, Google would bring a customer back to it, to be signed out again.
+          googleCallback={adminPage ? CUSTOMER_HOME : target}
           onTwoFactor={() => setStep('twoFactor')}
           onSignedIn={finishSignIn}
         />
@@ -65,12 +101,20 @@ export function LoginPage() {
 
 interface PasswordStepProps {
   initialError: string | undefined;
+  /** Where a sign-in posted without the app goes on to (form-posts.ts on the server). */
+  redirect: string;
   googleCallback: string;
   onTwoFactor: () => void;
   onSignedIn: () => Promise<void>;
 }
 
-function PasswordStep({ initialError, googleCallback, onTwoFactor, onSignedIn }: PasswordStepProps) {
+function PasswordStep({
+  initialError,
+  redirect,
+  googleCallback,
+  onTwoFactor,
+  onSignedIn,
+}: PasswordStepProps) {
   const [errors, setErrors] = useState<string[]>(initialError ? [initialError] : []);
   const [googlePending, setGooglePending] = useState(false);
   const {
@@ -108,7 +152,16 @@ function PasswordStep({ initialError, googleCallback, onTwoFactor, onSignedIn }:
 
   return (
     <>
-      <form noValidate onFocus={loginInputResolver.preload} onSubmit={onSubmit} className="space-y-5">
+      {/* Posted to the server as a form until the app takes the page over: never a GET with the password. */}
+      <form
+        method="post"
+        action="/login"
+        noValidate
+        onFocus={loginInputResolver.preload}
+        onSubmit={onSubmit}
+        className="space-y-5"
+      >
+        <input type="hidden" name="redirect" value={redirect} />
         <TextField
           label="Email"
           type="email"

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formErrorMessage } from '#shared/form-posts.ts';
 import type { RegisterInput } from '#shared/schemas/user.ts';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
@@ -24,7 +25,12 @@ const AFTER_SIGN_UP = '/dashboard';
 export function RegistrationPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [errors, setErrors] = useState<string[]>([]);
+  const [searchParams] = useSearchParams();
+  // A form posted before the app took over comes back with the server's code (form-posts.ts).
+  const [errors, setErrors] = useState<string[]>(() => {
+    const failure = formErrorMessage(searchParams.get('error'));
+    return failure ? [failure] : [];
+  });
   const [googlePending, setGooglePending] = useState(false);
   const {
     register,
@@ -74,7 +80,15 @@ export function RegistrationPage() {
       title="Registration"
       intro="Create your Torque account to buy tools by the quantity you need and follow every order."
     >
-      <form noValidate onFocus={registerInputResolver.preload} onSubmit={onSubmit} className="space-y-5">
+      {/* Posted to the server as a form until the app takes the page over: never a GET with the password. */}
+      <form
+        method="post"
+        action="/registration"
+        noValidate
+        onFocus={registerInputResolver.preload}
+        onSubmit={onSubmit}
+        className="space-y-5"
+      >
         <TextField label="Name" autoComplete="name" error={fieldErrors.name?.message} {...register('name')} />
         <TextField
           label="Email"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formErrorMessage } from '#shared/form-posts.ts';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
@@ -16,13 +17,17 @@ const resetPasswordInputResolver = lazyZodResolver<ResetPasswordInput>(() =>
 
 const INVALID_LINK = 'This reset link is invalid or has expired. Ask for a new one.';
 
-/** The page a reset mail links to: /reset-password?token=… (or ?error=INVALID_TOKEN from better-auth). */
+/**
+ * The page a reset mail links to: /reset-password?token=… (or ?error=INVALID_TOKEN from better-auth).
+ * A form posted before the app took over comes back with the server's ?error=<code> and the token.
+ */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  const linkBroken = !token || searchParams.has('error');
-  const [errors, setErrors] = useState<string[]>(linkBroken ? [INVALID_LINK] : []);
+  const failure = formErrorMessage(searchParams.get('error'));
+  const linkBroken = !token || (searchParams.has('error') && !failure);
+  const [errors, setErrors] = useState<string[]>(linkBroken ? [INVALID_LINK] : failure ? [failure] : []);
   const {
     register,
     handleSubmit,
@@ -53,11 +58,14 @@ export function ResetPasswordPage() {
     >
       {!linkBroken && (
         <form
+          method="post"
+          action="/reset-password"
           noValidate
           onFocus={resetPasswordInputResolver.preload}
           onSubmit={onSubmit}
           className="space-y-5"
         >
+          <input type="hidden" name="token" value={token} />
           <TextField
             label="New password"
             type="password"

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate, type Location } from 'react-router';
 import { removeAccessToken } from '#web/lib/api-client.ts';
 import { authKeys } from '#web/lib/query-keys.ts';
+import type { LoginState } from '#web/features/accounts/redirect-target.ts';
 import { storeUser } from './get-session.ts';
 
 /** Ends the session on the server and removes the stored access token (SPEC §2 Navbar, Logout). */
@@ -25,16 +26,20 @@ export function forgetSession(queryClient: QueryClient): void {
 
 /**
  * Signs out and goes to /login. With `from`, the login page returns there afterwards (the admin
- * guard and the refused-token case); the Logout button gives none.
+ * guard and the refused-token case); the Logout button gives none. `needsAdmin`: the admin guard's
+ * refusal, which the login page explains (DESIGN §5.8).
  */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(
-    async (from?: Location) => {
+    async (from?: Location, needsAdmin = false) => {
       await endSession();
+      const state: LoginState | undefined = from
+        ? { from, ...(needsAdmin ? { needsAdmin } : {}) }
+        : undefined;
       // Navigate before the cache empties, so a guarded page does not redirect on its own first.
-      await navigate('/login', { replace: Boolean(from), state: from ? { from } : undefined });
+      await navigate('/login', { replace: Boolean(from), state });
       forgetSession(queryClient);
     },
     [queryClient, navigate],

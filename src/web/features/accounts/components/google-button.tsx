@@ -1,14 +1,17 @@
 import { useId } from 'react';
 import { useStoreConfig } from '#web/features/accounts/api/get-store-config.ts';
 
-const NOT_CONFIGURED = 'Google sign-in is not configured on this store';
+const NOT_CONFIGURED = 'Google sign-in is not set up for this store.';
 
 interface GoogleButtonProps {
   onClick: () => void;
   pending: boolean;
 }
 
-/** 'Continue with Google', disabled with the reason when the store has no Google credentials. */
+/**
+ * 'Continue with Google', disabled with the reason written under it when the store has no Google
+ * credentials: a hover title reaches neither touch screens nor keyboards.
+ */
 export function GoogleButton({ onClick, pending }: GoogleButtonProps) {
   const config = useStoreConfig();
   const descriptionId = useId();
@@ -30,13 +33,11 @@ export function GoogleButton({ onClick, pending }: GoogleButtonProps) {
 
   if (!unavailable) return button;
   return (
-    // A disabled button gets no pointer events of its own: the wrapper's native title shows the
-    // reason on hover (daisyUI's hover hint would add ~4 KB to the shared stylesheet, DESIGN §6).
-    <div title={NOT_CONFIGURED}>
+    <div>
       {button}
-      <span id={descriptionId} className="sr-only">
+      <p id={descriptionId} className="mt-2 text-center text-sm text-slate-600">
         {NOT_CONFIGURED}
-      </span>
+      </p>
     </div>
   );
 }

@@ -6,10 +6,11 @@ import { ApiRequestError } from '#web/lib/api-client.ts';
 import { useAdminCheck } from '#web/features/accounts/api/get-admin-check.ts';
 import { useCurrentUser } from '#web/features/accounts/api/get-session.ts';
 import { useSignOut } from '#web/features/accounts/api/sign-out.ts';
+import type { LoginState } from '#web/features/accounts/redirect-target.ts';
 
 /**
  * Admin pages (SPEC §6): a spinner while GET /admin/{email} answers; anyone not signed in or not an
- * admin is signed out and sent to /login with the page they asked for.
+ * admin is signed out and sent to /login with the page they asked for, which says why (DESIGN §5.8).
  */
 export function RequireAdmin() {
   const auth = useCurrentUser();
@@ -19,10 +20,11 @@ export function RequireAdmin() {
   const notAdmin = adminCheck.data?.admin === false;
 
   useEffect(() => {
-    if (notAdmin) void signOutTo(location);
+    if (notAdmin) void signOutTo(location, true);
   }, [notAdmin, signOutTo, location]);
 
-  if (auth.status === 'signedOut') return <Navigate to="/login" state={{ from: location }} replace />;
+  if (auth.status === 'signedOut')
+    return <Navigate to="/login" state={{ from: location, needsAdmin: true } satisfies LoginState} replace />;
   if (adminCheck.data?.admin) return <Outlet />;
   // A refused token (401/403) is already signing out through the API client; other failures may pass.
   if (adminCheck.isError && !isRefusal(adminCheck.error)) {

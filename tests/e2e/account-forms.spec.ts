@@ -1,0 +1,157 @@
+// Issue 13 "Trust": the account forms. Ordinary addresses (DESIGN §5.7), the admin guard without a
+// loop (§5.8), the reason Google is unavailable, and forms that never put a password in an address.
+import { expect, test, type Page, type Request } from '@playwright/test';
+import {
+  accessToken,
+  createAccount,
+  expectSignedInNavbar,
+  form,
+  loginThroughForm,
+  logout,
+  newAccount,
+  PASSWORD,
+  submitLogin,
+} from '#tests/fixtures/e2e-helpers.ts';
+
+test('registers and logs in with an ordinary address: john.smith@acme.co.uk', async ({ page }) => {
+  const account = { name: 'John Smith', email: 'john.smith@acme.co.uk', password: PASSWORD };
+  await page.goto('/registration');
+  const main = form(page);
+  await main.getByLabel('Name', { exact: true }).fill(account.name);
+  await main.getByLabel('Email', { exact: true }).fill(account.email);
+  await main.getByLabel('Password', { exact: true }).fill(account.password);
+  await main.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('main')).toContainText(account.email);
+  await logout(page);
+
+  // Typed as people type it: the address is compared in lower case.
+  await loginThroughForm(page, { ...account, email: 'John.Smith@Acme.co.uk' });
+  await expect(page).toHaveURL('/');
+});
+
+test('a customer refused an admin page is told why, and signing in again lands on /dashboard', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request, newAccount('Grace Brewster'));
+  await loginThroughForm(page, account);
+  await page.goto('/dashboard/manageOrders');
+  await expect(page).toHaveURL('/login');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'That page needs an admin account' }),
+  ).toBeVisible();
+  await expect.poll(() => accessToken(page)).toBeNull();
+
+  await submitLogin(page, account.email, account.password);
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await expectSignedInNavbar(page, account.name);
+  // Signed in for good: no second trip through the admin guard signed the customer out.
+  await expect.poll(() => accessToken(page)).toBeTruthy();
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL('/dashboard');
+  expect(await accessToken(page)).toBeTruthy();
+});
+
+test.describe('Google sign-in not set up', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the reason is written under the button and describes it', async ({ page }) => {
+    await page.route('**/api/config', (route) => route.fulfill({ json: { googleSignIn: false } }));
+    for (const path of ['/login', '/registration']) {
+      await page.goto(path);
+      const button = form(page).getByRole('button', { name: 'Continue with Google' });
+      const reason = form(page).getByText('Google sign-in is not set up for this store.');
+      await expect(reason).toBeVisible();
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveAccessibleDescription('Google sign-in is not set up for this store.');
+      // Readable on a phone: inside the screen, not clipped.
+      const box = (await reason.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+  });
+});
+
+test.describe('the forms without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  /** Every address the page asks for, with its method, as the browser sends them. */
+  function watch(page: Page): Request[] {
+    const seen: Request[] = [];
+    page.on('request', (request) => seen.push(request));
+    return seen;
+  }
+
+  function expectNoPasswordInAddresses(seen: Request[], password: string) {
+    expect(seen.length).toBeGreaterThan(0);
+    for (const request of seen) {
+      expect(request.url()).not.toMatch(/password=/i);
+      // Any encoding of it: each test password has a word no address of the store holds.
+      expect(request.url()).not.toContain(password.split(' ')[1]);
+    }
+  }
+
+  test('registering posts the form and lands on the dashboard, signed in', async ({ page }) => {
+    const seen = watch(page);
+    const account = { ...newAccount('Ida Noddle'), email: `ida.noddle+${Date.now()}@acme.com` };
+    await page.goto('/registration');
+    const main = form(page);
+    await main.getByLabel('Name', { exact: true }).fill(account.name);
+    await main.getByLabel('Email', { exact: true }).fill(account.email);
+    await main.getByLabel('Password', { exact: true }).fill(account.password);
+    await main.getByRole('button', { name: 'Sign Up' }).click();
+
+    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByRole('main')).toContainText(account.email);
+    await expectSignedInNavbar(page, account.name);
+    const posted = seen.find((request) => request.method() === 'POST');
+    expect(posted?.url()).toMatch(/\/registration$/);
+    expect(posted?.postData()).toContain('password=');
+    expectNoPasswordInAddresses(seen, account.password);
+  });
+
+  test('signing in posts the form and lands home, signed in; the app then gets its token', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const account = await createAccount(request, newAccount('Mary Kenneth Keller'));
+    const seen = watch(page);
+    await page.goto('/login');
+    await submitLogin(page, account.email, account.password);
+    await expect(page).toHaveURL('/');
+    await expectSignedInNavbar(page, account.name);
+    expect(seen.filter((r) => r.method() === 'POST').map((r) => new URL(r.url()).pathname)).toEqual([
+      '/login',
+    ]);
+    expectNoPasswordInAddresses(seen, account.password);
+
+    // JavaScript back on, same cookies: the app exchanges the session for its access token.
+    const withApp = await browser.newContext({
+      javaScriptEnabled: true,
+      storageState: await page.context().storageState(),
+    });
+    const appPage = await withApp.newPage();
+    await appPage.goto('/dashboard/myOrders');
+    await expect(appPage.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+    await expect.poll(() => accessToken(appPage)).toBeTruthy();
+    await withApp.close();
+  });
+
+  test('a wrong password comes back to the form in red, signed out, with no password in the address', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, newAccount('Jean Sammet'));
+    const seen = watch(page);
+    await page.goto('/login');
+    await submitLogin(page, account.email, 'wrong horse battery');
+    await expect(page).toHaveURL('/login?error=invalid_email_or_password');
+    await expect(form(page).getByRole('alert')).toHaveText('Invalid email or password');
+    expectNoPasswordInAddresses(seen, 'wrong horse battery');
+    const cookies = await page.context().cookies();
+    expect(cookies.some((cookie) => cookie.name.includes('session_token'))).toBe(false);
+  });
+});
