@@ -174,7 +174,9 @@ test.describe('home page', () => {
     await expect(footer).toContainText('Copyright © 2022');
   });
 
-  test('navbar section links scroll the home page to Tools and Reviews', async ({ page }) => {
+  test('navbar section links scroll the home page to Reviews and Business Summary; Tools opens the catalogue', async ({
+    page,
+  }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(toolsSection(page).getByRole('listitem')).toHaveCount(6);
@@ -183,9 +185,10 @@ test.describe('home page', () => {
     await expect(page).toHaveURL('/#reviews');
     await expect(page.getByRole('heading', { name: 'What Our Clients Says?' })).toBeInViewport();
 
+    // Tools is the catalogue's own page (issue 15).
     await nav.getByRole('link', { name: 'Tools' }).click();
-    await expect(page).toHaveURL('/#tools');
-    await expect(page.getByRole('heading', { name: 'Our Tools' })).toBeInViewport();
+    await expect(page).toHaveURL('/tools');
+    await expect(page.getByRole('heading', { level: 1, name: 'All tools' })).toBeVisible();
 
     await nav.getByRole('link', { name: 'Business Summary' }).click();
     await expect(page).toHaveURL('/#business-summary');
@@ -207,9 +210,9 @@ test.describe('home page', () => {
     await page.goto('/myPortfolio');
     await expect(nav).toBeVisible();
     if (await menuButton.isVisible()) await menuButton.click();
-    await nav.getByRole('link', { name: 'Tools' }).click();
-    await expect(page).toHaveURL('/#tools');
-    await expect(page.getByRole('heading', { name: 'Our Tools' })).toBeInViewport();
+    await nav.getByRole('link', { name: 'Business Summary' }).click();
+    await expect(page).toHaveURL('/#business-summary');
+    await expect(page.locator('#business-summary').getByRole('heading', { level: 2 })).toBeInViewport();
   });
 
   test('has no horizontal overflow at 360 px', async ({ page }) => {

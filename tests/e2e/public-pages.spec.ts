@@ -155,7 +155,10 @@ test.describe('public pages', () => {
     });
     // The home page's HTML comes with its tools: coming from another page, the app asks for them.
     await page.goto('/blogs');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tools' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Torque', exact: true })
+      .click();
     const tools = page.getByRole('region', { name: 'Our Tools' });
     await expect(tools.getByRole('status', { name: 'Loading' })).toBeVisible();
     release();

@@ -1,5 +1,6 @@
 import { DashboardPage } from '#web/components/ui/dashboard-page.tsx';
 import { useCurrentUser } from '#web/features/accounts/api/get-session.ts';
+import { useMyOrders } from '#web/features/orders/api/get-my-orders.ts';
 import { AddReviewForm } from '#web/features/reviews/components/add-review-form.tsx';
 import { useTools } from '#web/features/tools/api/get-tools.ts';
 
@@ -7,12 +8,18 @@ import { useTools } from '#web/features/tools/api/get-tools.ts';
 export function AddReviewPage() {
   const auth = useCurrentUser();
   const tools = useTools();
+  const orders = useMyOrders(auth.user?.email ?? '');
+  // The catalogue's products, the ones this customer has bought first (issue 15).
+  const bought = new Set((orders.data ?? []).filter((order) => order.paid).map((order) => order.toolsId));
+  const products = [...(tools.data ?? [])].sort(
+    (a, b) => Number(bought.has(b._id)) - Number(bought.has(a._id)),
+  );
   return (
     <DashboardPage
       title="Add A Review"
       intro="Tell other tradespeople how our tools work for you. Your review appears on the home page under your name."
     >
-      <AddReviewForm author={auth.user} products={tools.data ?? []} />
+      <AddReviewForm author={auth.user} products={products} />
     </DashboardPage>
   );
 }
