@@ -348,6 +348,21 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    path: '/api/order/:id/refund',
+    label: 'a paid order',
+    prepare: async () => ({ url: `/api/order/${(await createPaidOrder(t.db, owner)).id}/refund` }),
+    expected: adminOnly(),
+    ok: (body) => (body as { status?: unknown }).status === 'refunded',
+  },
+  {
+    method: 'POST',
+    path: '/api/order/:id/refund',
+    label: 'an unpaid order (409 for the admin)',
+    prepare: async () => ({ url: `/api/order/${(await ownerOrder()).id}/refund` }),
+    expected: adminOnly(409),
+  },
+  {
+    method: 'POST',
     path: '/api/addTool',
     prepare: async () => ({
       url: '/api/addTool',

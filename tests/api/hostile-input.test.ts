@@ -212,6 +212,13 @@ function buildCorpus() {
       who: 'admin',
       body: { shiftNow: true },
     });
+    add({
+      group: 'POST /api/order/:id/refund',
+      name,
+      method: 'POST',
+      url: `/api/order/${trick(state.paidOrderId)}/refund`,
+      who: 'admin',
+    });
     // SPEC's delete answers {deletedCount}: an id that names nothing may answer 0, but must change nothing.
     add({
       group: 'DELETE /api/tool/:id',
