@@ -116,14 +116,12 @@ test('a product added in Add Products is on /tools, found misspelled, public, an
 });
 
 async function signInAsAdmin(page: Page): Promise<string> {
-  const up = await page.request.post('/api/auth/sign-up/email', { headers: origin, data: adminAccount });
-  if (!up.ok()) {
-    const signedIn = await page.request.post('/api/auth/sign-in/email', {
-      headers: origin,
-      data: { email: adminAccount.email, password: adminAccount.password },
-    });
-    expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  }
+  await createAccount(page.request, adminAccount);
+  const signedIn = await page.request.post('/api/auth/sign-in/email', {
+    headers: origin,
+    data: { email: adminAccount.email, password: adminAccount.password },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
   const exchange = await page.request.put(`/api/user/${encodeURIComponent(adminAccount.email)}`, {
     headers: origin,
     data: { email: adminAccount.email },
