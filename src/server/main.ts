@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { StartError } from './db/start-error.ts';
 import { createLogger } from './logger.ts';
 
 // Listen, and shut down gracefully; everything else is in buildApp.
@@ -28,7 +28,8 @@ let app;
 try {
   app = await buildApp(config, { logger });
 } catch (err) {
-  if (!(err instanceof DataDirInUseError)) throw err;
+  // A setting that cannot work (an unwritable DATA_DIR, a refused DATABASE_URL): one line, no trace.
+  if (!(err instanceof StartError)) throw err;
   console.error(err.message);
   process.exit(1);
 }

@@ -14,6 +14,7 @@ import * as authSchema from './auth-schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as appSchema from './schema.ts';
 import { seedIfEmpty } from './seed.ts';
+import { fsReason, postgresStartError, StartError } from './start-error.ts';
 
 export const schema = { ...authSchema, ...appSchema };
 /** One type for both drivers: services never know which database they run on. */
@@ -87,7 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await prepare(database, options.seed ?? true);
   } catch (err) {
     await database.close();
-    throw err;
+    throw (options.kind === 'postgres' && postgresStartError(err, options.url)) || err;
   }
   return database;
 }
@@ -107,16 +108,30 @@ async function openPglite(options: DatabaseOptions): Promise<Database & { client
   let release = () => {};
   let client: PGlite;
   if (options.kind === 'pglite') {
-    mkdirSync(options.dataDir, { recursive: true });
-    release = lockDataDir(join(options.dataDir, 'torque.lock'), options.dataDir);
+    const dir = options.dataDir;
     try {
-      client = await PGlite.create(join(options.dataDir, 'pg'), {
+      mkdirSync(dir, { recursive: true });
+      release = lockDataDir(join(dir, 'torque.lock'), dir);
+    } catch (err) {
+      if (err instanceof StartError) throw err;
+      throw new StartError(
+        `Cannot write the database in ${dir} (DATA_DIR): ${fsReason(err)}. Set DATA_DIR to a writable folder.`,
+        { cause: err },
+      );
+    }
+    try {
+      client = await PGlite.create(join(dir, 'pg'), {
         startParams: PGLITE_START_PARAMS,
         extensions: PGLITE_EXTENSIONS,
       });
     } catch (err) {
       release();
-      throw err;
+      // PGlite says only "failed to initialize properly" (or throws an Emscripten ErrnoError).
+      throw new StartError(
+        `Cannot open the embedded database in ${join(dir, 'pg')} (DATA_DIR): its files are damaged or ` +
+          'not a database. Restore that folder from a backup, or set DATA_DIR to a new folder.',
+        { cause: err },
+      );
     }
   } else {
     client = await PGlite.create({

@@ -30,3 +30,17 @@ it('takes over the lock of a process that died without releasing it', () => {
   release();
   expect(existsSync(file)).toBe(false);
 });
+
+it('takes over a lock naming a live process that is not Torque (its pid reused after a restart)', () => {
+  const d = dir();
+  const file = join(d, 'torque.lock');
+  const sleeper = spawn('sleep', ['60']);
+  try {
+    writeFileSync(file, String(sleeper.pid));
+    const release = lockDataDir(file, d);
+    expect(readFileSync(file, 'utf8')).toBe(String(process.pid));
+    release();
+  } finally {
+    sleeper.kill();
+  }
+});

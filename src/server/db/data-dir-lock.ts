@@ -1,9 +1,11 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { StartError } from './start-error.ts';
 
 // PGlite has no lock of its own, and two processes on one directory corrupt it. A pid file is
-// enough on one machine: a live holder refuses us at once, a dead one (kill -9) is taken over.
+// enough on one machine: a live Torque holder refuses us at once; a dead one (kill -9), or a pid
+// now used by another program, is taken over.
 
-export class DataDirInUseError extends Error {
+export class DataDirInUseError extends StartError {
   override name = 'DataDirInUseError';
 }
 
@@ -13,6 +15,19 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Whether a live pid may be a Torque process: after a reboot or in a new container, a dead
+ * holder's pid may belong to anything (a shell, sleep). Where /proc is missing, assume it may.
+ */
+function mayBeTorque(pid: number): boolean {
+  if (!existsSync('/proc/self/cmdline')) return true;
+  try {
+    return /node|torque/i.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return false;
   }
 }
 
@@ -29,7 +44,7 @@ export function lockDataDir(lockFile: string, dataDir: string): () => void {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     const holder = Number(readFileSync(lockFile, 'utf8').trim());
     const ours = holder === process.pid ? held.has(lockFile) : false;
-    if (ours || (holder && holder !== process.pid && isAlive(holder))) {
+    if (ours || (holder && holder !== process.pid && isAlive(holder) && mayBeTorque(holder))) {
       throw new DataDirInUseError(
         `The embedded database in ${dataDir} is in use by another Torque process (pid ${holder}). ` +
           'Stop that process, or start this one with another DATA_DIR (or DATABASE_URL).',
