@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchBundle } from './bundle.ts';
 import { benchCatalogue, benchPageCacheBypass } from './catalogue.ts';
+import { benchCatalogueSearch } from './catalogue-search.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { onLoadCpu, STORE_START, startStore } from './lib.ts';
 import { benchPurchase } from './purchase.ts';
@@ -153,6 +154,20 @@ try {
       unit: 'MB',
       budget: { op: '<=', limit: 450 },
     });
+
+    // DESIGN §6: the catalogue's search on a fixture of 100,000 tools, on both databases.
+    const search = await onLoadCpu(() => benchCatalogueSearch(postgres, { duration }));
+    detail.catalogueSearch = search;
+    for (const [database, calls] of Object.entries(search)) {
+      for (const [call, f] of Object.entries(calls)) {
+        rows.push({
+          figure: `GET /api/catalogue ${call}, 100k, p99 (${database})`,
+          value: f.p99,
+          unit: 'ms',
+          budget: { op: '<=', limit: 25 },
+        });
+      }
+    }
   }
 
   const bundle = benchBundle();

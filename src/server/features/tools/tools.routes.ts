@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '#shared/schemas/error.ts';
 import { CatalogueQuery, CataloguePage, CategoryList, Tool, ToolId, ToolList } from '#shared/schemas/tool.ts';
@@ -7,6 +8,12 @@ import { cachedJson, sendCached } from '#server/http/response-cache.ts';
 import { cachedTool, catalogue, listCategories, listTools } from './tools.service.ts';
 
 const NO_TOOL = 'No tool with this id.';
+
+/** GET /categories' answer, from the catalogue's cache. */
+async function cachedCategories(app: FastifyInstance): Promise<CategoryList> {
+  const cached = await app.catalogue.get('categories', async () => cachedJson(await listCategories(app.db)));
+  return JSON.parse(cached.body.toString()) as CategoryList;
+}
 
 /** The public catalogue. */
 export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,7 +40,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CataloguePage, 400: ApiError },
       },
     },
-    async (req) => catalogue(app.db, req.query),
+    async (req) => catalogue(app.db, req.query, () => cachedCategories(app)),
   );
 
   app.get(

@@ -127,7 +127,12 @@ const BAD_VALUE = new Set(['22007', '22008', '22P02', '22003']);
  * (full text) and words with a typo (trigrams: 'grnder' finds grinders), in lower case without
  * accents; it sorts by relevance unless another sort is asked for (without one, by newest).
  */
-export async function catalogue(db: Db, query: CatalogueQuery): Promise<CataloguePage> {
+export async function catalogue(
+  db: Db,
+  query: CatalogueQuery,
+  /** The live tools per category, as GET /categories answers (cached): the total of a list without a search. */
+  categories: () => Promise<CategoryList> = () => listCategories(db),
+): Promise<CataloguePage> {
   const q = query.q ? query.q : undefined;
   const sort = query.sort === 'relevance' && !q ? 'newest' : (query.sort ?? (q ? 'relevance' : 'newest'));
   const words = q && searchable(q);
@@ -175,7 +180,17 @@ export async function catalogue(db: Db, query: CatalogueQuery): Promise<Catalogu
       .where(and(...page))
       .orderBy(order.desc ? sql`${order.key} desc` : sql`${order.key} asc`, asc(tools.id))
       .limit(query.limit + 1),
-    db.select({ n: count() }).from(tools).where(where),
+    // Counting is the dearest part of a page (all 100,000 live tools: ~30 ms on PostgreSQL); without
+    // a search, the counts per category already kept for GET /categories say it.
+    words
+      ? db.select({ n: count() }).from(tools).where(where)
+      : categories().then((list) => [
+          {
+            n: list
+              .filter((c) => !query.category || c.slug === query.category)
+              .reduce((sum, c) => sum + c.count, 0),
+          },
+        ]),
   ]).catch((err: unknown) => {
     // A cursor of the right shape may still hold a value the database refuses (a 30 February).
     if ([...errorChain(err)].some((e) => BAD_VALUE.has(String((e as { code?: unknown }).code)))) {
