@@ -1,13 +1,13 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
-import { createTool } from '#tests/fixtures/factories.ts';
+import { createPaidOrder, createTool } from '#tests/fixtures/factories.ts';
 import { createTestApp, testDatabaseKind } from '#tests/fixtures/test-app.ts';
 import { CLI, promote } from '#server/features/accounts/accounts.service.ts';
 import { auditLog, orders, sandboxPaymentIntents, tools } from '#server/db/schema.ts';
 import { createSandboxGateway } from '#server/features/payments/gateways/sandbox.ts';
 import { reconcilePayments } from '#server/features/payments/payments.service.ts';
-import { expireUnpaidOrders } from './orders.service.ts';
+import { expireUnpaidOrders, refundPendingPayments } from './orders.service.ts';
 
 // Issue 14, DESIGN §3b "Money rules added", with the sandbox gateway: money and orders never part.
 
@@ -244,6 +244,27 @@ describe('POST /api/order/{id}/refund', () => {
     expect((await call('POST', `/api/order/${shipped}/refund`, ann!)).statusCode).toBe(403);
     expect((await call('POST', '/api/order/nope/refund', admin)).statusCode).toBe(404);
     expect((await orderRow(shipped)).refundedAt).toBeNull();
+  });
+
+  it('a refund the gateway could not make is asked for again by the reconciliation pass', async () => {
+    // A paid order whose payment the gateway does not know yet: the refund is recorded, the money waits.
+    const order = await createPaidOrder(t.db, buyers[8]!);
+    const res = await call('POST', `/api/order/${order.id}/refund`, admin);
+    expect(res.json()).toMatchObject({ status: 'refunded' });
+    expect((await orderRow(order.id)).refundId).toBeNull();
+    // The gateway is reachable again: the next pass returns the money, once.
+    await t.db.insert(sandboxPaymentIntents).values({
+      id: order.transactionId!,
+      clientSecret: `${order.transactionId}_secret_x`,
+      orderId: order.id,
+      amountCents: order.productPriceCents * order.quantity,
+      currency: 'usd',
+      status: 'succeeded',
+    });
+    const gateway = createSandboxGateway(t.db);
+    expect(await refundPendingPayments(t.db, gateway)).toBe(1);
+    expect((await orderRow(order.id)).refundId).toBe((await intentRow(order.id))?.refundId);
+    expect(await refundPendingPayments(t.db, gateway)).toBe(0);
   });
 
   it('the database refuses a refund of an unpaid or shipped order, whatever the code does', async () => {
