@@ -2,7 +2,7 @@
 // 60 s at 100 connections by default. Reports throughput, p50/p99, errors, memory over time, and
 // checks that nothing was oversold. `--seconds N`, `--connections N`; BENCH_DATABASE_URL for
 // PostgreSQL (default: the embedded database).
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -39,8 +39,25 @@ async function account(email: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
+/** ADMIN_EMAILS counts a verified address: follows the link of the mail its sign-up wrote. */
+async function verify(email: string): Promise<void> {
+  const mailDir = join(database.DATA_DIR, 'mail');
+  const file = readdirSync(mailDir).find((f) => f.includes(email));
+  const text = file
+    ? readFileSync(join(mailDir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=')
+    : '';
+  const link = /(http\S+verify-email\S+)/.exec(text)?.[1];
+  if (!link) throw new Error(`no verification mail for ${email} in ${mailDir}`);
+  const { pathname, search } = new URL(link);
+  const res = await fetch(`${app.url}${pathname}${search}`, { redirect: 'manual' });
+  if (res.status !== 302) throw new Error(`verify-email ${res.status}`);
+}
+
 try {
   const adminToken = await account(admin);
+  await verify(admin);
   const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
   // Tools of their own with deep stock, so that the load measures the store, not a sell-out.
   const loadTools: { id: string; stock: number; min: number }[] = [];
