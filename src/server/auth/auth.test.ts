@@ -111,6 +111,7 @@ describe('rate limits on sign-in, sign-up and reset', () => {
       [
         ['sign-up/email', { name: 'Spray', email: 'spray-up@example.com', password: 'x'.repeat(9) }],
         ['request-password-reset', { email: 'spray-reset@example.com', redirectTo: '/reset-password' }],
+        ['send-verification-email', { email: 'spray-verify@example.com' }],
         ['two-factor/verify-totp', { code: '000000' }],
         ['two-factor/verify-backup-code', { code: 'abcde-fghij' }],
       ] as const
