@@ -123,6 +123,9 @@ export async function refundStrayPayment(
     !order || order.cancelledAt || order.refundedAt || (order.paid && order.transactionId !== intentId);
   if (!stray) return;
   const { id } = await gateway.refund(intentId, `refund-stray-${intentId}`);
+  // A redelivered webhook: the gateway answered the same refund, already noted and audited.
+  if (order?.refundId === id) return id;
+  if (order?.cancelledAt) await db.update(orders).set({ refundId: id }).where(eq(orders.id, orderId));
   await record(db, SYSTEM, 'payment.refund', orderId, { intentId, refundId: id, reason: 'order closed' });
   return id;
 }
