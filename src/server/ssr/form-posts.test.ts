@@ -1,6 +1,8 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEmail, origin } from '#tests/fixtures/accounts.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { createLogger } from '#server/logger.ts';
 
 // Issue 13.6: the account forms, posted as forms before the app takes the page over.
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -174,5 +176,52 @@ describe('POST /forgot-password and /reset-password as forms', () => {
     expect(broken.headers.location).toBe('/reset-password?error=INVALID_TOKEN');
     const empty = await post('/reset-password', { token: 'tok', newPassword: '' });
     expect(empty.headers.location).toBe('/reset-password?token=tok&error=invalid_password');
+  });
+});
+
+describe('the log of a production store', () => {
+  it('holds no password from the forms’ journey, at the default level', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const production = { env: 'production' as const, logLevel: 'info' };
+    const { logger } = await createLogger(production, sink);
+    const store = await createTestApp({ ...production, authRateLimit: 1000 }, { logger });
+    try {
+      const send = (url: string, fields: Record<string, string>) =>
+        store.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+          payload: new URLSearchParams(fields).toString(),
+        });
+      const email = newEmail('log.check');
+      expect(
+        (await send('/registration', { name: 'Lo G', email, password: 'first secret words' })).statusCode,
+      ).toBe(303);
+      await send('/login', { email, password: 'second secret words' });
+      await send('/login', { email, password: 'first secret words', redirect: '/' });
+      await send('/registration', { name: 'Lo G', email: 'x@acme.com', password: 'third' });
+      await send('/reset-password', { token: 'no-such-token', newPassword: 'fourth secret words' });
+    } finally {
+      await store.close();
+    }
+    const log = lines.join('');
+    // The journey was logged (one access line a request), and no password is in it.
+    expect(log).toContain('/login');
+    for (const secret of [
+      'first secret',
+      'second secret',
+      'third',
+      'fourth secret',
+      'secret+words',
+      'secret%20words',
+    ]) {
+      expect(log).not.toContain(secret);
+    }
   });
 });
