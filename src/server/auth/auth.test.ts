@@ -106,6 +106,17 @@ describe('rate limits on sign-in, sign-up and reset', () => {
       const right = await raw(path, { email: eve.email, password: 'correct horse battery' }, '127.0.7.1');
       expect(right, path).toBe(429);
     }
+    // Spellings the URL parser leaves alone are not better-auth's routes either: nothing to count.
+    for (const path of [
+      '/api/auth/sign-in/%65mail',
+      '/api/auth/sign-in%2Femail',
+      '/api/auth/sign-in/email/',
+    ]) {
+      expect(
+        await raw(path, { email: eve.email, password: 'correct horse battery' }, '127.0.7.2'),
+        path,
+      ).toBe(404);
+    }
     // Per address, whatever the emails: sign-up, reset and the two-factor calls share the rule.
     for (const [n, [path, body]] of (
       [
