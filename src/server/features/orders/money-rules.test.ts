@@ -161,6 +161,46 @@ describe('the hold expiry', () => {
   });
 });
 
+describe('the hold expiry racing payments', () => {
+  it('200 expiry-vs-pay races: never a paid order expired', async () => {
+    const initial = 100_000;
+    const tool = await createTool(t.db, { availableQuantity: initial });
+    const gateway = createSandboxGateway(t.db);
+    const races = 200;
+    let paidWins = 0;
+    // One race at a time: the expiry takes every expired order, so parallel rounds would race it too.
+    const who = buyers[9]!;
+    for (let i = 0; i < races; i++) {
+      const id = await buy(who, tool.id, 1 + (i % 3));
+      const secret = await intentOf(who, id);
+      await t.db
+        .update(orders)
+        .set({ createdAt: ago(3) })
+        .where(eq(orders.id, id));
+      const [paid] = await Promise.all([
+        pay(who, id, secret),
+        later((i % 10) * 3).then(() => expireUnpaidOrders(t.db, gateway, 2)),
+      ]);
+      if (paid.statusCode === 200) paidWins++;
+      // Whichever won, the order is closed one way: the next round buys again.
+      const row = await orderRow(id);
+      expect(row.paid !== (row.cancelledAt !== null)).toBe(true);
+    }
+    const [expiredPaid] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .innerJoin(sandboxPaymentIntents, eq(sandboxPaymentIntents.orderId, orders.id))
+      .where(and(isNotNull(orders.cancelledAt), eq(sandboxPaymentIntents.status, 'succeeded')));
+    const stockOk = (await stockOf(tool.id)) === initial - (await liveQuantity(tool.id));
+    console.log(
+      `[money] ${testDatabaseKind}: ${races} expiry-vs-pay races: ${paidWins} paid, ${races - paidWins} expired, ` +
+        `paid orders expired: ${expiredPaid!.n}, stock = initial − live orders: ${stockOk}`,
+    );
+    expect(expiredPaid!.n).toBe(0);
+    expect(stockOk).toBe(true);
+  }, 240_000);
+});
+
 describe('the reconciliation pass', () => {
   it('settles every unpaid order whose payment succeeded, once, however many passes run at once', async () => {
     const tool = await createTool(t.db);
