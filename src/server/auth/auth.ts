@@ -44,7 +44,7 @@ export interface AuthOptions {
  */
 export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
   const { config, mailer, onEmailVerified } = opts;
-  const auth = createAuth(app.db, config, mailer, onEmailVerified);
+  const auth = createAuth(app.db, config, mailer, onEmailVerified, app.log);
   app.decorate('auth', auth);
   app.decorateRequest('user', null);
 

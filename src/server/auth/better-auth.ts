@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Config } from '#server/config.ts';
@@ -17,13 +18,30 @@ export const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
  */
 export type OnEmailVerified = (verified: { id: string; email: string }) => Promise<void>;
 
-export function createAuth(db: Db, config: Config, mailer: Mailer, onEmailVerified?: OnEmailVerified) {
+export function createAuth(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  onEmailVerified?: OnEmailVerified,
+  log?: FastifyBaseLogger,
+) {
   const port = new URL(config.publicUrl).port || (config.publicUrl.startsWith('https') ? '443' : '80');
   return betterAuth({
     appName: 'Torque',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
+    // An unexpected failure (a failed statement) goes to the store's error handler, not to the
+    // console with the statement's values (a reset token): logged scrubbed, answered in the API's
+    // shape, 503 when the database is out of disk or connections.
+    onAPIError: { throw: true },
+    // better-auth's own lines go to the store's log, whose err serializer keeps only what is safe.
+    ...(log && {
+      logger: {
+        log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) =>
+          log[level]({ err: args.find((a) => a instanceof Error) }, `better-auth: ${message}`),
+      },
+    }),
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     trustedOrigins:
       config.env === 'production'
