@@ -6,10 +6,12 @@ import {
   createAccount,
   expectSignedInNavbar,
   form,
+  latestMail,
   loginThroughForm,
   logout,
   newAccount,
   PASSWORD,
+  storeURL,
   submitLogin,
 } from '#tests/fixtures/e2e-helpers.ts';
 
@@ -153,5 +155,53 @@ test.describe('the forms without JavaScript', () => {
     expectNoPasswordInAddresses(seen, 'wrong horse battery');
     const cookies = await page.context().cookies();
     expect(cookies.some((cookie) => cookie.name.includes('session_token'))).toBe(false);
+  });
+
+  test('registering an address that has an account comes back to the form in red', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, newAccount('Kathleen Booth'));
+    await page.goto('/registration');
+    const main = form(page);
+    await main.getByLabel('Name', { exact: true }).fill(account.name);
+    await main.getByLabel('Email', { exact: true }).fill(account.email);
+    await main.getByLabel('Password', { exact: true }).fill(account.password);
+    await main.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL('/registration?error=user_already_exists');
+    await expect(form(page).getByRole('alert')).toHaveText('User already exists. Use another email.');
+  });
+
+  test('a forgotten password is reset through the mailed link, and the new one signs in', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, newAccount('Evelyn Boyd'));
+    const newPassword = 'a fresh horse passphrase';
+    const seen = watch(page);
+    await page.goto('/forgot-password');
+    await form(page).getByLabel('Email', { exact: true }).fill(account.email);
+    await form(page).getByRole('button', { name: 'Send reset link' }).click();
+    await expect(
+      page.getByText('If an account exists for that email, a reset link is on its way.'),
+    ).toBeVisible();
+
+    // The sign-up's verification mail may come first: wait for the reset's.
+    await expect.poll(async () => (await latestMail(request, account.email)).subject).toMatch(/reset/i);
+    const link = /https?:\/\/\S+/.exec((await latestMail(request, account.email)).text)![0];
+    expect(link.startsWith(storeURL)).toBe(true);
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/reset-password\?token=[^&]+/);
+    await form(page).getByLabel('New password', { exact: true }).fill(newPassword);
+    await form(page).getByRole('button', { name: 'Save new password' }).click();
+    await expect(page).toHaveURL('/login?reset=1');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Password changed. Please log in.' }),
+    ).toBeVisible();
+
+    await submitLogin(page, account.email, newPassword);
+    await expect(page).toHaveURL('/');
+    await expectSignedInNavbar(page, account.name);
+    expectNoPasswordInAddresses(seen, newPassword);
   });
 });
