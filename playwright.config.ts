@@ -85,7 +85,6 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET: 'torque-e2e-secret-not-for-production',
         GOOGLE_ISSUER: oidcIssuer,
         SMTP_URL: `smtp://localhost:${port + 2}`,
-        // No dash: the login form accepts only lowercase letters and digits before the @ (SPEC §5).
         ADMIN_EMAILS: 'admine2e@example.com',
         // Journeys sign in and up far more than 10 times a minute from one IP.
         AUTH_RATE_LIMIT: '1000',
