@@ -97,6 +97,13 @@ try {
       customer,
       [
         { name: '/', path: '/', signedIn: false },
+        // The catalogue's pages (issue 15) in the full run.
+        ...(quick
+          ? []
+          : [
+              { name: '/tools', path: '/tools', signedIn: false },
+              { name: '/tools/{id}', path: `/tools/${tool!._id}`, signedIn: false },
+            ]),
         { name: '/purchase/{id}', path: `/purchase/${tool!._id}`, signedIn: true },
         { name: '/dashboard', path: '/dashboard', signedIn: true },
       ],
