@@ -66,6 +66,35 @@ describe('ADMIN_EMAILS applies to a verified address only', () => {
     expect(audit[0]!.actorEmail).toBe('ADMIN_EMAILS');
   });
 
+  it('makes an admin at once of a listed address its provider vouched for (Google)', async () => {
+    const email = newEmail('google-boss');
+    const app = await buildApp(testConfig({ dataDir, adminEmails: [email] }), { database: t.database });
+    try {
+      // What Google's callback does for a new account whose email Google calls verified.
+      const { internalAdapter } = await app.auth.$context;
+      await internalAdapter.createOAuthUser(
+        { email, name: 'Google Boss', emailVerified: true },
+        { providerId: 'google', accountId: `g-${email}` },
+      );
+      expect(await isAdmin(email)).toBe(true);
+      // One the provider did not vouch for waits for the link, as a sign-up does.
+      const unvouched = newEmail('google-unverified');
+      const again = await buildApp(testConfig({ dataDir, adminEmails: [unvouched] }), {
+        database: t.database,
+      });
+      await (
+        await again.auth.$context
+      ).internalAdapter.createOAuthUser(
+        { email: unvouched, name: 'Not Vouched', emailVerified: false },
+        { providerId: 'google', accountId: `g-${unvouched}` },
+      );
+      await again.close();
+      expect(await isAdmin(unvouched)).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('promotes at start an account verified before its address was listed', async () => {
     const later = await signUp(t.app, 'later');
     await t.db.update(user).set({ emailVerified: true }).where(eq(user.email, later.email));
