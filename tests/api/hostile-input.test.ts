@@ -777,7 +777,11 @@ function buildCorpus() {
       add({
         ...review,
         name: `${field}: ${name}`,
-        body: rv({ [field]: value }),
+        // Ann's earlier reviews go first: one per product and five a day would refuse the next.
+        body: async () => {
+          await t.db.delete(reviews).where(eq(reviews.userId, ann.id));
+          return rv({ [field]: value });
+        },
         outcome: 'accept',
         verify: async (res) => verifyReview(res.json().insertedId, { [field]: value }),
       });
@@ -818,7 +822,8 @@ function buildCorpus() {
   add({
     ...review,
     name: 'ratings written 5e0',
-    raw: JSON.stringify(rv({})).replace('"ratings":4', '"ratings":5e0'),
+    // A product of its own: a customer reviews a product once.
+    raw: JSON.stringify(rv({ productName: 'Orbital Sander' })).replace('"ratings":4', '"ratings":5e0'),
     outcome: 'accept',
     verify: async (res) => verifyReview(res.json().insertedId, { ratings: 5 }),
   });
@@ -826,7 +831,11 @@ function buildCorpus() {
   add({
     ...review,
     name: 'customerName and img spoofed (ignored)',
-    body: rv({ customerName: '<img src=x onerror=alert(1)>', img: 'javascript:alert(1)' }),
+    body: rv({
+      productName: 'Band Saw',
+      customerName: '<img src=x onerror=alert(1)>',
+      img: 'javascript:alert(1)',
+    }),
     outcome: 'accept',
     verify: async (res) =>
       verifyReview(res.json().insertedId, { customerName: ann.name, img: '/images/people/placeholder.svg' }),
