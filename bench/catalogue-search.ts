@@ -49,10 +49,11 @@ interface Figure {
 const cursorOf = (key: string, id: string) => Buffer.from(JSON.stringify([key, id])).toString('base64url');
 
 async function measure(app: Target, cursor: string, duration: number) {
+  // The search last: its queries outlive the load that sent them, and would slow the others.
   const calls = {
-    'search (q=grnder)': '/api/catalogue?q=grnder',
     'category (saws, price-asc)': '/api/catalogue?category=saws&sort=price-asc',
     'deep cursor (name, row 60,000)': `/api/catalogue?sort=name&cursor=${cursor}`,
+    'search (q=grnder)': '/api/catalogue?q=grnder',
   };
   const figures: Record<string, Figure> = {};
   for (const [name, path] of Object.entries(calls)) {
@@ -61,7 +62,9 @@ async function measure(app: Target, cursor: string, duration: number) {
     await load({ url: app.url + path, connections: 50, duration: 1, timeout: 30 });
     const r = await load({ url: app.url + path, connections: 50, duration, timeout: 30 });
     // Errors (timeouts) are reported with the figure, not hidden by it.
-    figures[name] = { p50: r.p50, p99: r.p99, rps: Math.round(r.rps), errors: r.errors + r.non2xx };
+    // No answer within the run: its p99 is at least the run's length.
+    const p99 = r.rps > 0 ? r.p99 : Number.POSITIVE_INFINITY;
+    figures[name] = { p50: r.p50, p99, rps: Math.round(r.rps), errors: r.errors + r.non2xx };
   }
   return figures;
 }
