@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CataloguePage, CategoryList, type Tool } from '#shared/schemas/tool.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
-import { tools } from '#server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { reviews, tools } from '#server/db/schema.ts';
 import { seedTools } from '#server/db/seed-data.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -109,7 +110,6 @@ describe('GET /api/catalogue', () => {
   it('leaves archived tools out of pages, counts and categories', async () => {
     const [heatGun] = (await get('?q=heat%20gun')).items;
     await t.app.inject('/api/categories');
-    const { eq } = await import('drizzle-orm');
     await t.db.update(tools).set({ archivedAt: new Date() }).where(eq(tools.id, heatGun!._id));
     expect((await get('?q=heat%20gun')).items.map((tool) => tool._id)).not.toContain(heatGun!._id);
     await vi.waitFor(async () => {
@@ -152,5 +152,25 @@ describe('GET /api/categories', () => {
     expect(list[0]).toEqual({ slug: 'cordless-drills', name: 'Cordless drills', count: 2 });
     expect(list.find((c) => c.slug === 'saws')?.count).toBe(6);
     expect(list.every((c) => c.count > 0)).toBe(true);
+  });
+});
+
+describe('toolIdByName (a review names its product)', () => {
+  it('finds the live tool of that exact name, and none for another name', async () => {
+    const { toolIdByName } = await import('./tools.service.ts');
+    const [drill] = (await get('?q=DX-20%20cordless%20drill%20driver')).items;
+    expect(drill?.name).toBe('Torque DX-20 Cordless Drill Driver');
+    expect(await toolIdByName(t.db, 'Torque DX-20 Cordless Drill Driver')).toBe(drill!._id);
+    expect(await toolIdByName(t.db, 'torque dx-20 cordless drill driver')).toBeNull();
+    expect(await toolIdByName(t.db, 'A drill we never sold')).toBeNull();
+  });
+
+  it('was given to the demo reviews, each naming its tool', async () => {
+    const rows = await t.db
+      .select({ productName: reviews.productName, toolName: tools.name })
+      .from(reviews)
+      .leftJoin(tools, eq(tools.id, reviews.toolId));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.toolName).toBe(row.productName);
   });
 });
