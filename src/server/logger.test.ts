@@ -8,6 +8,9 @@ describe('loggableUrl', () => {
   it('keeps the path and the query names, never their values', () => {
     expect(loggableUrl('/api/tools')).toBe('/api/tools');
     expect(loggableUrl('/reset-password?token=s3cret&x=1')).toBe('/reset-password?token=…&x=…');
+    expect(loggableUrl('/api/auth/reset-password/s3cret?callbackURL=/x')).toBe(
+      '/api/auth/reset-password/…?callbackURL=…',
+    );
   });
 });
 

@@ -54,12 +54,16 @@ export async function createLogger(
   };
 }
 
+// better-auth's reset link carries its token as a path segment: /api/auth/reset-password/<token>.
+const SECRET_SEGMENT = /(\/reset-password\/)[^/?]+/;
+
 /** A request's address as it may be logged: the query's values may be secrets (a reset token). */
 export function loggableUrl(url: string): string {
   const at = url.indexOf('?');
-  if (at === -1) return url;
+  const path = (at === -1 ? url : url.slice(0, at)).replace(SECRET_SEGMENT, '$1…');
+  if (at === -1) return path;
   const keys = [...new URLSearchParams(url.slice(at + 1)).keys()];
-  return `${url.slice(0, at)}?${keys.map((key) => `${key}=…`).join('&')}`;
+  return `${path}?${keys.map((key) => `${key}=…`).join('&')}`;
 }
 
 /**

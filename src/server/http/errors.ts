@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '#shared/schemas/error.ts';
 import { errorChain } from '#server/db/client.ts';
+import { loggableUrl } from '#server/logger.ts';
 import {
   Conflict,
   DomainError,
@@ -115,7 +116,10 @@ export default fp(async function errors(app: FastifyInstance) {
     if (trouble) {
       // /api/ready reads it: a store that cannot write is taken out of the balancer for a while.
       if (trouble === 'resources') app.resourceFailure.at = Date.now();
-      req.log.error({ err, method: req.method, url: req.url }, `database unavailable (${trouble})`);
+      req.log.error(
+        { err, method: req.method, url: loggableUrl(req.url) },
+        `database unavailable (${trouble})`,
+      );
       return reply
         .code(503)
         .header('retry-after', '5')
@@ -135,7 +139,7 @@ export default fp(async function errors(app: FastifyInstance) {
               : 'bad_request';
       return reply.code(status).send(body(code, err.message));
     }
-    req.log.error({ err, method: req.method, url: req.url }, 'unhandled error');
+    req.log.error({ err, method: req.method, url: loggableUrl(req.url) }, 'unhandled error');
     return reply.code(500).send(body('internal', 'Something went wrong on our side. Please try again.'));
   });
 });
