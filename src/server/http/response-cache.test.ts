@@ -77,3 +77,18 @@ it('never keeps an overtaken answer over a newer one', async () => {
   expect(await slow).toBe('old');
   expect(await cache.get('k', async () => 'newer still')).toBe('new');
 });
+
+it('keeps at most maxEntries answers, dropping the oldest', async () => {
+  const cache = new ResponseCache<string>({ maxEntries: 2 });
+  let loads = 0;
+  const load = (v: string) => async () => (loads++, v);
+  await cache.get('a', load('a'));
+  await cache.get('b', load('b'));
+  await cache.get('c', load('c'));
+  expect(loads).toBe(3);
+  await cache.get('c', load('c'));
+  await cache.get('b', load('b'));
+  expect(loads).toBe(3);
+  await cache.get('a', load('a'));
+  expect(loads).toBe(4);
+});

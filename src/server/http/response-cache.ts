@@ -24,10 +24,17 @@ export class ResponseCache<T> {
   private generation = 0;
   private readonly ttlMs: number;
   private readonly holdMs: number;
+  private readonly maxEntries: number;
 
-  constructor({ ttlMs = 30_000, holdMs = 0 }: { ttlMs?: number; holdMs?: number } = {}) {
+  /** `maxEntries`: past it, the oldest answer goes (keys that visitors choose, such as searches). */
+  constructor({
+    ttlMs = 30_000,
+    holdMs = 0,
+    maxEntries = Infinity,
+  }: { ttlMs?: number; holdMs?: number; maxEntries?: number } = {}) {
     this.ttlMs = ttlMs;
     this.holdMs = holdMs;
+    this.maxEntries = maxEntries;
   }
 
   clear(): void {
@@ -54,7 +61,9 @@ export class ResponseCache<T> {
       const stored = this.entries.get(key);
       const overtaken = generation !== this.generation;
       if ((!overtaken || this.holdMs) && !(stored && stored.generation > generation)) {
+        this.entries.delete(key);
         this.entries.set(key, { value, generation, loadedAt });
+        if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
       }
       if (this.pending.get(key) === promise) this.pending.delete(key);
       return value;

@@ -31,14 +31,15 @@ interface Page {
 
 /**
  * The page a visitor without a session gets at this address, as the visitors' page cache keys it:
- * the path of one of the store's fixed pages, and of the query only what the page reads, in a fixed
- * order; undefined for any other address (a page with an id, an unknown path), which is drawn per
- * request. `url` is the address to draw it from.
+ * the path of one of the store's public pages, and of the query only what the page reads, in a
+ * fixed order; undefined for any other address (a page behind a sign-in, an unknown path), which
+ * is drawn per request. `url` is the address to draw it from.
  */
 export function visitorPage(url: string): { key: string; url: string } | undefined {
   const at = url.indexOf('?');
   const path = at === -1 ? url : url.slice(0, at);
-  const page = FIXED_PAGES.get(path);
+  const page =
+    FIXED_PAGES.get(path) ?? PAGES.find((p) => p.path.includes(':') && !p.needsSignIn && match(p.path, path));
   if (!page) return undefined;
   const query = new URLSearchParams(at === -1 ? '' : url.slice(at + 1));
   const kept = new URLSearchParams();
@@ -73,7 +74,7 @@ export const PAGES: Page[] = [
   },
   { path: '/blogs', modules: ['app/routes/blogs.tsx'] },
   { path: '/myPortfolio', modules: ['app/routes/portfolio.tsx'] },
-  { path: '/login', modules: ['app/routes/login.tsx'], query: ['error', 'reset'] },
+  { path: '/login', modules: ['app/routes/login.tsx'], query: ['error', 'reset', 'step'] },
   { path: '/registration', modules: ['app/routes/registration.tsx'], query: ['error'] },
   { path: '/forgot-password', modules: ['app/routes/forgot-password.tsx'], query: ['sent', 'error'] },
   { path: '/reset-password', modules: ['app/routes/reset-password.tsx'], query: ['token', 'error'] },

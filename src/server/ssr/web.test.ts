@@ -274,6 +274,17 @@ describe('a page drawn by the server', () => {
       expect(renders(), JSON.stringify(request)).toBe(before);
     }
 
+    // A search and a product page are drawn once for every visitor too, by what they read.
+    for (const [url, same] of [
+      ['/tools?q=drill&utm=mail', '/tools?q=drill'],
+      [`/tools/${tools[0]!._id}?from=ad`, `/tools/${tools[0]!._id}`],
+    ] as const) {
+      await drawn.app.inject(url);
+      const before = renders();
+      expect((await drawn.app.inject(same)).statusCode).toBe(200);
+      expect(renders(), same).toBe(before);
+    }
+
     // The catalogue changes (on any instance): a visitor's page shows it a second later at most.
     await drawn.db
       .update(toolsTable)

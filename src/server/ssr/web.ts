@@ -35,7 +35,8 @@ export default fp(async function web(app: FastifyInstance, { config }: { config:
   const sessionOf = liveSession(app, config.authSecret);
   // Drawing a page costs milliseconds of CPU: while sales change the catalogue many times a
   // second, a visitor's page is drawn at most once a second (and shows stock a second old at most).
-  const forVisitors = new ResponseCache<ReturnType<typeof encodings>>({ holdMs: 1_000 });
+  // Searches and product pages make its keys: the oldest go past a thousand.
+  const forVisitors = new ResponseCache<ReturnType<typeof encodings>>({ holdMs: 1_000, maxEntries: 1_000 });
   if (built) {
     await app.database.onChange('catalogue', () => forVisitors.clear());
     await app.register(fastifyStatic, {
