@@ -95,7 +95,7 @@ function expectSecurityHeaders(res: LightMyRequestResponse, what: string) {
 
 describe('security headers', () => {
   it('sends them, with a CSP that allows no inline script or style, on HTML pages', async () => {
-    for (const url of ['/', '/dashboard/my-orders', '/purchase/123']) {
+    for (const url of ['/', '/dashboard/myOrders', '/purchase/123']) {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -103,6 +103,9 @@ describe('security headers', () => {
       expect(res.headers['cache-control'], url).toBe('private, no-cache');
       expectSecurityHeaders(res, url);
     }
+    const unknown = await t.app.inject('/no/such/page');
+    expect(unknown.statusCode).toBe(404);
+    expectSecurityHeaders(unknown, 'an unknown page');
     const asset = await t.app.inject('/assets/app-abc123.js');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expectSecurityHeaders(asset, 'an asset');
@@ -130,7 +133,7 @@ describe('security headers', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['vary']).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("torque")');
-    const page = await t.app.inject({ url: '/dashboard/my-orders', headers: { 'accept-encoding': 'gzip' } });
+    const page = await t.app.inject({ url: '/dashboard/myOrders', headers: { 'accept-encoding': 'gzip' } });
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(page.rawPayload).toString()).toContain('<div id="root">');
     const plain = await t.app.inject('/assets/app-abc123.js');
