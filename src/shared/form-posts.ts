@@ -11,8 +11,10 @@ export const FORM_ERRORS = {
   password_too_short: 'Password too short',
   password_too_long: 'Password too long',
   rate_limited: 'Too many attempts. Please wait a minute and try again.',
-  two_factor_required:
-    'This account uses two-step verification: allow JavaScript on this page to enter your code.',
+  invalid_code: 'Invalid code',
+  invalid_backup_code: 'Invalid backup code',
+  too_many_attempts_request_new_code: 'Too many attempts. Please log in again.',
+  invalid_two_factor_cookie: 'Your sign-in took too long. Please log in again.',
   failed: 'Something went wrong. Please try again.',
 } as const;
 

@@ -13,6 +13,7 @@ import {
   PASSWORD,
   storeURL,
   submitLogin,
+  totp,
 } from '#tests/fixtures/e2e-helpers.ts';
 
 test('registers and logs in with an ordinary address: john.smith@acme.co.uk', async ({ page }) => {
@@ -170,6 +171,35 @@ test.describe('the forms without JavaScript', () => {
     await main.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL('/registration?error=user_already_exists');
     await expect(form(page).getByRole('alert')).toHaveText('User already exists. Use another email.');
+  });
+
+  test('a two-factor account signs in with its code, both steps posted as forms', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, newAccount('Radia Perlman'));
+    // Enrolled through the API with the session the sign-up left in `request`.
+    const enable = await request.post('/api/auth/two-factor/enable', {
+      headers: { origin: storeURL },
+      data: { password: account.password },
+    });
+    const key = new URL(((await enable.json()) as { totpURI: string }).totpURI).searchParams.get('secret')!;
+    const verify = await request.post('/api/auth/two-factor/verify-totp', {
+      headers: { origin: storeURL },
+      data: { code: totp(key) },
+    });
+    expect(verify.ok()).toBe(true);
+
+    await page.goto('/login');
+    await submitLogin(page, account.email, account.password);
+    await expect(page).toHaveURL('/login?step=two-factor');
+    await form(page).getByLabel('Authentication code').fill('000000');
+    await form(page).getByRole('button', { name: 'Verify' }).click();
+    await expect(form(page).getByRole('alert')).toHaveText('Invalid code');
+    await form(page).getByLabel('Authentication code').fill(totp(key));
+    await form(page).getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL('/');
+    await expectSignedInNavbar(page, account.name);
   });
 
   test('a forgotten password is reset through the mailed link, and the new one signs in', async ({

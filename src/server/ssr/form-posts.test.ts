@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEmail, origin } from '#tests/fixtures/accounts.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
@@ -32,7 +33,7 @@ const post = (
 const sessionCookie = (res: Awaited<ReturnType<typeof post>>) =>
   ([] as string[])
     .concat(res.headers['set-cookie'] ?? [])
-    .find((c) => c.startsWith('better-auth.session_token='))
+    .find((c) => /^better-auth\.session_token=[^;]/.test(c))
     ?.split(';')[0];
 
 /** A new account, signed up through the form (the limit of 4 counts per email and per address). */
@@ -161,6 +162,63 @@ describe('POST /registration and /login as forms', () => {
     expect(locations).toEqual(Array(3).fill('/login?error=invalid_email_or_password'));
     expect(fifth.headers.location).toBe('/login?error=rate_limited');
     expect(sessionCookie(fifth)).toBeUndefined();
+  });
+});
+
+describe('POST /login/two-factor: the code step of a two-factor account, as a form', () => {
+  const cookiesOf = (res: Awaited<ReturnType<typeof post>>) =>
+    ([] as string[])
+      .concat(res.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0]!)
+      .join('; ');
+
+  it('goes from the password to the code step, then signs in with a right code only', async () => {
+    const email = newEmail('two.factor');
+    const registered = await post('/registration', { name: 'Tu Fa', email, password: PASSWORD });
+    const cookie = sessionCookie(registered)!;
+    const enable = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/enable',
+      headers: { origin, cookie },
+      payload: { password: PASSWORD },
+    });
+    const secret = OTPAuth.URI.parse(enable.json().totpURI as string).secret;
+    const totp = () => new OTPAuth.TOTP({ secret }).generate();
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      headers: { origin, cookie },
+      payload: { code: totp() },
+    });
+    expect(verify.statusCode).toBe(200);
+
+    const first = await post('/login', { email, password: PASSWORD, redirect: '/dashboard' });
+    expect(first.headers.location).toBe('/login?step=two-factor');
+    expect(sessionCookie(first)).toBeUndefined();
+    const pending = cookiesOf(first);
+
+    const wrong = await post(
+      '/login/two-factor',
+      { code: '000000', redirect: '/dashboard' },
+      { origin, cookie: pending },
+    );
+    expect(wrong.headers.location).toBe('/login?step=two-factor&error=invalid_code');
+    expect(sessionCookie(wrong)).toBeUndefined();
+
+    const right = await post(
+      '/login/two-factor',
+      { code: totp(), redirect: '/dashboard' },
+      { origin, cookie: pending },
+    );
+    expect(right.statusCode).toBe(303);
+    expect(right.headers.location).toBe('/dashboard');
+    expect(await tokenFor(sessionCookie(right), email)).toBeTruthy();
+  });
+
+  it('sends a code with no sign-in pending back to the password', async () => {
+    const res = await post('/login/two-factor', { code: '123456' });
+    expect(res.headers.location).toBe('/login?error=invalid_two_factor_cookie');
+    expect(sessionCookie(res)).toBeUndefined();
   });
 });
 

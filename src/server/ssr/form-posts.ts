@@ -35,9 +35,12 @@ export default async function formPosts(app: FastifyInstance, { config }: { conf
     return false;
   }
 
-  /** POSTs `payload` to better-auth's `path` as this client: same address, same forwarded-for. */
-  async function authCall(req: FastifyRequest, path: string, payload: object) {
-    const { 'user-agent': userAgent, 'x-forwarded-for': forwardedFor } = req.headers;
+  /**
+   * POSTs `payload` to better-auth's `path` as this client: same address, same forwarded-for, and
+   * with `withCookie` its cookies (the two-factor step's pending sign-in).
+   */
+  async function authCall(req: FastifyRequest, path: string, payload: object, withCookie = false) {
+    const { 'user-agent': userAgent, 'x-forwarded-for': forwardedFor, cookie } = req.headers;
     const answer = await app.inject({
       method: 'POST',
       url: `/api/auth/${path}`,
@@ -47,6 +50,7 @@ export default async function formPosts(app: FastifyInstance, { config }: { conf
         origin: home.origin,
         ...(userAgent ? { 'user-agent': userAgent } : {}),
         ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+        ...(withCookie && cookie ? { cookie } : {}),
       },
       payload,
     });
@@ -92,6 +96,7 @@ export default async function formPosts(app: FastifyInstance, { config }: { conf
     return reply.header('cache-control', 'no-store').redirect(location, 303);
   };
   const withError = (path: string, code: FormError) => `${path}?error=${code}`;
+  const TWO_FACTOR_STEP = '/login?step=two-factor';
 
   // Every form post: refused unless from the store's own page; fields as text, whatever was sent.
   const FormBody = z.record(z.string(), z.string()).catch({});
@@ -107,11 +112,24 @@ export default async function formPosts(app: FastifyInstance, { config }: { conf
     if (!input.success) return seeOther(reply, withError('/login', invalid(input.error)));
     const answer = await authCall(req, 'sign-in/email', input.data);
     if (!answer.ok) return seeOther(reply, withError('/login', failure(answer)));
-    // Two-factor accounts finish on the login page's code step, which needs the app.
-    if (answer.body.twoFactorRedirect) {
-      return seeOther(reply, withError('/login', 'two_factor_required'), answer.cookies);
-    }
+    // Two-factor accounts finish on the login page's code step, its pending sign-in in a cookie.
+    if (answer.body.twoFactorRedirect) return seeOther(reply, TWO_FACTOR_STEP, answer.cookies);
     return seeOther(reply, ownPath(form.redirect, '/'), answer.cookies);
+  });
+
+  app.post('/login/two-factor', async (req, reply) => {
+    const form = FormBody.parse(req.body);
+    const code = (form.code ?? '').trim();
+    if (!code) return seeOther(reply, `${TWO_FACTOR_STEP}&error=invalid_code`);
+    const path = form.kind === 'backup' ? 'two-factor/verify-backup-code' : 'two-factor/verify-totp';
+    const answer = await authCall(req, path, { code }, true);
+    if (answer.ok) return seeOther(reply, ownPath(form.redirect, '/'), answer.cookies);
+    const failed = failure(answer);
+    // No pending sign-in left (never begun, expired, or too many codes): the password again.
+    if (failed === 'invalid_two_factor_cookie' || failed === 'too_many_attempts_request_new_code') {
+      return seeOther(reply, withError('/login', failed));
+    }
+    return seeOther(reply, `${TWO_FACTOR_STEP}&error=${failed}`);
   });
 
   app.post('/registration', async (req, reply) => {

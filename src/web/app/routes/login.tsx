@@ -35,7 +35,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
-  const [step, setStep] = useState<'password' | 'twoFactor'>('password');
+  // A password posted before the app took over comes back at the code step (form-posts.ts).
+  const postedTwoFactor = searchParams.get('step') === 'two-factor';
+  const [step, setStep] = useState<'password' | 'twoFactor'>(postedTwoFactor ? 'twoFactor' : 'password');
+  const error = searchParams.get('error');
   const target = redirectTarget(location.state);
   const adminPage = needsAdmin(location.state);
 
@@ -83,9 +86,7 @@ export function LoginPage() {
       )}
       {step === 'password' ? (
         <PasswordStep
-          initialError={
-            formErrorMessage(searchParams.get('error')) ?? googleErrorMessage(searchParams.get('error'))
-          }
+          initialError={postedTwoFactor ? undefined : (formErrorMessage(error) ?? googleErrorMessage(error))}
           redirect={target}
           // From an admin page, Google would bring a customer back to it, to be signed out again.
           googleCallback={adminPage ? CUSTOMER_HOME : target}
@@ -93,7 +94,12 @@ export function LoginPage() {
           onSignedIn={finishSignIn}
         />
       ) : (
-        <TwoFactorStep onSignedIn={finishSignIn} onBack={() => setStep('password')} />
+        <TwoFactorStep
+          initialError={postedTwoFactor ? formErrorMessage(error) : undefined}
+          redirect={target}
+          onSignedIn={finishSignIn}
+          onBack={() => setStep('password')}
+        />
       )}
     </AuthLayout>
   );
@@ -199,14 +205,16 @@ function PasswordStep({
 }
 
 interface TwoFactorStepProps {
+  initialError: string | undefined;
+  redirect: string;
   onSignedIn: () => Promise<void>;
   onBack: () => void;
 }
 
 /** The second step when the account has two-factor on: an authenticator code, or a backup code. */
-function TwoFactorStep({ onSignedIn, onBack }: TwoFactorStepProps) {
+function TwoFactorStep({ initialError, redirect, onSignedIn, onBack }: TwoFactorStepProps) {
   const [backup, setBackup] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
+  const [errors, setErrors] = useState<string[]>(initialError ? [initialError] : []);
   const {
     register,
     handleSubmit,
@@ -245,11 +253,15 @@ function TwoFactorStep({ onSignedIn, onBack }: TwoFactorStepProps) {
     <>
       <h2 className="text-xl font-bold text-slate-900">Two-step verification</h2>
       <form
+        method="post"
+        action="/login/two-factor"
         noValidate
         onFocus={twoFactorCodeInputResolver.preload}
         onSubmit={onSubmit}
         className="mt-5 space-y-5"
       >
+        <input type="hidden" name="kind" value={backup ? 'backup' : 'totp'} />
+        <input type="hidden" name="redirect" value={redirect} />
         {backup ? (
           <TextField
             key="backup"
