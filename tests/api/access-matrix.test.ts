@@ -152,6 +152,18 @@ const rows: Row[] = [
     prepare: async () => ({ url: '/api/reviews' }),
     expected: everyone(200),
   },
+  {
+    method: 'GET',
+    path: '/api/catalogue',
+    prepare: async () => ({ url: '/api/catalogue?q=drill&sort=relevance&limit=5' }),
+    expected: everyone(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/categories',
+    prepare: async () => ({ url: '/api/categories' }),
+    expected: everyone(200),
+  },
 
   // Accounts.
   {
