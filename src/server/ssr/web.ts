@@ -12,6 +12,7 @@ import type { Config } from '#server/config.ts';
 import { cachedTool } from '#server/features/tools/tools.service.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { ResponseCache } from '#server/http/response-cache.ts';
+import { loggableUrl } from '#server/logger.ts';
 import { createPageHtml, visitorPage } from './page-preloads.ts';
 
 /**
@@ -173,7 +174,7 @@ async function loadRenderer(app: FastifyInstance, webDir: string, publicUrl: str
       const user = session && sessionUser(session);
       return { ...(await renderPage(url, fetchApi, user, publicUrl)), signedIn: Boolean(user) };
     } catch (error) {
-      app.log.error({ err: error, url }, 'could not render the page on the server');
+      app.log.error({ err: error, url: loggableUrl(url) }, 'could not render the page on the server');
       return undefined;
     }
   };
