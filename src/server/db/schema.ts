@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -28,6 +29,8 @@ const PLAIN =
 export const searchable = (text: SQL | string): SQL =>
   sql`lower(translate(${text}, ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}))`;
 
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const tools = pgTable(
   'tools',
   {
@@ -44,12 +47,16 @@ export const tools = pgTable(
     // A slug of CATEGORIES (src/shared/schemas/tool.ts); checked by the API, not here, so that a
     // new category needs no migration.
     category: text('category').notNull().default('other'),
-    // Name and description in lower case without accents, for the catalogue's search: unaccent()
-    // is not immutable (no index on it), so the letters are mapped here, and the query maps its
-    // words with the same expression (tools.service.ts, searchable()).
-    search: text('search')
+    // The catalogue's search (tools.service.ts, catalogue()): the words of name (weight A) and
+    // description (B) in lower case without accents, as full text ('simple': no stemming, any
+    // language). unaccent() is not immutable, so the letters are mapped by searchable(), and the
+    // query's words the same way. Its words are kept in catalogueWords too (migration 0012).
+    searchVector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs((): SQL => searchable(sql`${tools.name} || ' ' || ${tools.description}`)),
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`setweight(to_tsvector('simple'::regconfig, ${searchable(sql`${tools.name}`)}), 'A') || setweight(to_tsvector('simple'::regconfig, ${searchable(sql`${tools.description}`)}), 'B')`,
+      ),
   },
   (t) => [
     check('tools_price_positive', sql`${t.priceCents} > 0`),
@@ -74,16 +81,21 @@ export const tools = pgTable(
     index('tools_category_price_idx')
       .on(t.category, t.priceCents, t.id)
       .where(sql`${t.archivedAt} is null`),
-    // Search: whole words (full text, 'simple': no stemming, any language) and words with a typo
-    // (trigrams, pg_trgm's word similarity).
-    index('tools_search_fts_idx')
-      .using('gin', sql`to_tsvector('simple'::regconfig, ${t.search})`)
-      .where(sql`${t.archivedAt} is null`),
-    index('tools_search_trgm_idx')
-      .using('gin', t.search.op('gin_trgm_ops'))
+    index('tools_search_idx')
+      .using('gin', t.searchVector)
       .where(sql`${t.archivedAt} is null`),
   ],
 );
+
+/**
+ * Every word of the live and archived tools' searchVector but numbers, kept by triggers on tools
+ * (migration 0012): a word of a search with a typo is mapped to the closest of these by trigrams
+ * (a few hundred rows), and the tools are then found by full text, instead of comparing trigrams
+ * with every tool. A word a tool no longer has stays: it finds no tool.
+ */
+export const catalogueWords = pgTable('catalogue_words', { word: text('word').primaryKey() }, (t) => [
+  index('catalogue_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
 
 export const orders = pgTable(
   'orders',
