@@ -118,6 +118,30 @@ describe('GET /api/catalogue', () => {
     });
   });
 
+  it('finds a tool added or renamed since by a word with a typo, as the only one with that word', async () => {
+    // The catalogue's words are kept as tools are written (migration 0012), however they are written.
+    const [row] = await t.db
+      .insert(tools)
+      .values({
+        name: 'Torque PL-82 Planer',
+        description: 'Planes doors down to size.',
+        img: '/images/tools/jigsaw.svg',
+        priceCents: 12900,
+        minimumOrder: 1,
+        availableQuantity: 5,
+        category: 'saws',
+      })
+      .returning({ id: tools.id });
+    try {
+      expect(names(await get('?q=planner'))).toEqual(['Torque PL-82 Planer']);
+      await t.db.update(tools).set({ name: 'Torque PL-82 Thicknesser' }).where(eq(tools.id, row!.id));
+      expect(names(await get('?q=thicknesr%20pl-82'))).toEqual(['Torque PL-82 Thicknesser']);
+      expect((await get('?q=thicknesr%20pl-83')).items).toEqual([]);
+    } finally {
+      await t.db.update(tools).set({ archivedAt: new Date() }).where(eq(tools.id, row!.id));
+    }
+  });
+
   it.each([
     ['limit 0', '?limit=0', 'limit'],
     ['limit 49', '?limit=49', 'limit'],
