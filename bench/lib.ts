@@ -78,7 +78,7 @@ export function freePort(): Promise<number> {
 export const AUTH_SECRET = randomBytes(32).toString('base64');
 
 /** How every store in the bench is started: printed with the results. */
-export const STORE_START = `node ${startArgs.join(' ')} (npm start's command), NODE_ENV=production, default LOG_LEVEL, log to a file`;
+export const STORE_START = `node ${startArgs.join(' ')} (npm start's command), NODE_ENV=production, default LOG_LEVEL, its log through a pipe`;
 
 /**
  * The store exactly as `npm start` runs it (DESIGN §6): the built bundle with npm start's node
