@@ -43,6 +43,12 @@ describe('a first start', () => {
     expect(out).toMatch(/customer\s+customer@example\.com\s+\S{8,}/);
     // Human-readable lines, not JSON.
     expect(out.split('\n').filter((line) => line.startsWith('{"level"'))).toEqual([]);
+    // Each password once, in the banner: no log line carries it, and no mail is sent to the
+    // demo accounts' made-up addresses.
+    for (const [, password] of out.matchAll(/(?:admin|customer)\s+\S+@example\.com\s+(\S+)/g)) {
+      expect(out.split(password!).length - 1).toBe(1);
+    }
+    expect(out).not.toContain('Confirm your Torque email address');
   });
 
   it('in production, logs JSON lines and creates no demo account', async () => {

@@ -7,7 +7,7 @@ import { verification } from '#server/db/auth-schema.ts';
 import type { Db } from '#server/db/client.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from '#server/features/accounts/accounts.service.ts';
 
-const DEMO_EMAILS = new Set([DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL]);
+export const DEMO_EMAILS = new Set([DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL]);
 
 /** A refusal in the API's error shape (DESIGN §3), as better-auth answers it: 400. */
 function invalid(field: string, message: string): APIError {
