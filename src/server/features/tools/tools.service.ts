@@ -167,7 +167,7 @@ const anyOf = (group: string[], weight = '') =>
 /**
  * One page of the catalogue (GET /api/catalogue): live tools, searched, filtered and sorted, after
  * `cursor` (the last row's sort key and id, opaque to the caller). A search matches words as typed
- * or with a typo ('grnder' finds grinders; searchQuery()), in lower case without accents; it sorts
+ * or with a typo ('grnder' finds grinders; searchWords()), in lower case without accents; it sorts
  * by relevance (the searched words found in the name) unless another sort is asked for (without
  * one, by newest).
  */
