@@ -13,13 +13,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  who?: TestAccount,
-  payload?: object,
-) => t.app.inject({ method, url, headers: who?.bearer ?? {}, ...(payload ? { payload } : {}) });
-
 const newTool = {
   name: 'Torque MX-9 Mixer Drill',
   minimumOrder: 5,
@@ -48,16 +41,16 @@ describe('every admin call answers 401 to anonymous callers and 403 to customers
     const id = (await createPaidOrder(t.db, ann)).id;
     const [tool] = await t.db.select().from(tools).limit(1);
     const target = method === 'DELETE' ? tool!.id : id;
-    const anonymous = await call(method, url(target), undefined, payload);
+    const anonymous = await t.call(method, url(target), undefined, payload);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('unauthenticated');
-    const customer = await call(method, url(target), ann, payload);
+    const customer = await t.call(method, url(target), ann, payload);
     expect(customer.statusCode).toBe(403);
     expect(customer.json().error.code).toBe('forbidden');
     // Nothing changed.
     const [order] = await t.db.select().from(orders).where(eq(orders.id, id));
     expect(order?.shiftNow).toBe(false);
     expect((await t.db.select().from(tools).where(eq(tools.id, tool!.id)))[0]?.archivedAt).toBeNull();
-    expect((await call('GET', `/api/admin/${ann.email}`, ann)).json()).toEqual({ admin: false });
+    expect((await t.call('GET', `/api/admin/${ann.email}`, ann)).json()).toEqual({ admin: false });
   });
 });

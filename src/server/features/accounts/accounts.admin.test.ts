@@ -13,30 +13,23 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  who?: TestAccount,
-  payload?: object,
-) => t.app.inject({ method, url, headers: who?.bearer ?? {}, ...(payload ? { payload } : {}) });
-
 describe('accounts', () => {
   it('lists accounts with their roles, asked with the admin’s own email', async () => {
-    const res = await call('GET', `/api/users?email=${ADMIN}`, admin);
+    const res = await t.call('GET', `/api/users?email=${ADMIN}`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toContainEqual(expect.objectContaining({ email: ADMIN, role: 'admin' }));
     expect(res.json()).toContainEqual(expect.objectContaining({ email: ann.email, role: 'user' }));
-    expect((await call('GET', `/api/users?email=${ann.email}`, admin)).statusCode).toBe(403);
+    expect((await t.call('GET', `/api/users?email=${ann.email}`, admin)).statusCode).toBe(403);
   });
 
   it('makes a customer an admin, once, with no way back', async () => {
     const kim = await signUp(t.app, 'kim');
-    const res = await call('PUT', `/api/user/admin/${kim.email}`, admin);
+    const res = await t.call('PUT', `/api/user/admin/${kim.email}`, admin);
     expect(res.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
-    expect((await call('GET', `/api/admin/${kim.email}`, kim)).json()).toEqual({ admin: true });
-    expect((await call('PUT', `/api/user/admin/${kim.email}`, admin)).json().modifiedCount).toBe(0);
-    expect((await call('PUT', `/api/user/admin/nobody@example.com`, admin)).statusCode).toBe(404);
-    expect((await call('GET', '/api/audit', admin)).json()[0]).toMatchObject({
+    expect((await t.call('GET', `/api/admin/${kim.email}`, kim)).json()).toEqual({ admin: true });
+    expect((await t.call('PUT', `/api/user/admin/${kim.email}`, admin)).json().modifiedCount).toBe(0);
+    expect((await t.call('PUT', `/api/user/admin/nobody@example.com`, admin)).statusCode).toBe(404);
+    expect((await t.call('GET', '/api/audit', admin)).json()[0]).toMatchObject({
       action: 'user.promote',
       target: kim.email,
     });

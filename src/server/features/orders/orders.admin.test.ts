@@ -15,13 +15,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  who?: TestAccount,
-  payload?: object,
-) => t.app.inject({ method, url, headers: who?.bearer ?? {}, ...(payload ? { payload } : {}) });
-
 /** An order of a customer of its own, paid or not. */
 async function placeOrder(paid: boolean) {
   const buyer = await signUp(t.app, 'buy');
@@ -31,33 +24,35 @@ async function placeOrder(paid: boolean) {
 describe('manage orders', () => {
   it('lists every live order for an admin', async () => {
     const id = await placeOrder(false);
-    const res = await call('GET', '/api/allOrders', admin);
+    const res = await t.call('GET', '/api/allOrders', admin);
     expect(res.statusCode).toBe(200);
     expect(res.json().map((o: { _id: string }) => o._id)).toContain(id);
   });
 
   it('marks a paid order ready for shipping once, and records who did it', async () => {
     const id = await placeOrder(true);
-    const res = await call('PATCH', `/api/shiftNow/${id}`, admin, { shiftNow: true });
+    const res = await t.call('PATCH', `/api/shiftNow/${id}`, admin, { shiftNow: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
-    expect((await call('PATCH', `/api/shiftNow/${id}`, admin, { shiftNow: true })).json().modifiedCount).toBe(
-      0,
-    );
+    expect(
+      (await t.call('PATCH', `/api/shiftNow/${id}`, admin, { shiftNow: true })).json().modifiedCount,
+    ).toBe(0);
     expect((await t.db.select().from(orders).where(eq(orders.id, id)))[0]?.shiftNow).toBe(true);
-    const audit = (await call('GET', '/api/audit', admin)).json();
+    const audit = (await t.call('GET', '/api/audit', admin)).json();
     expect(audit[0]).toMatchObject({ actorEmail: ADMIN, action: 'order.ship', target: id });
   });
 
   it('refuses to ship an unpaid order (409), to reverse shipping (400) and unknown orders (404)', async () => {
     const unpaid = await placeOrder(false);
-    const res = await call('PATCH', `/api/shiftNow/${unpaid}`, admin, { shiftNow: true });
+    const res = await t.call('PATCH', `/api/shiftNow/${unpaid}`, admin, { shiftNow: true });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('order_unpaid');
-    expect((await call('PATCH', `/api/shiftNow/${unpaid}`, admin, { shiftNow: false })).statusCode).toBe(400);
-    expect((await call('PATCH', `/api/shiftNow/${randomUUID()}`, admin, { shiftNow: true })).statusCode).toBe(
-      404,
+    expect((await t.call('PATCH', `/api/shiftNow/${unpaid}`, admin, { shiftNow: false })).statusCode).toBe(
+      400,
     );
+    expect(
+      (await t.call('PATCH', `/api/shiftNow/${randomUUID()}`, admin, { shiftNow: true })).statusCode,
+    ).toBe(404);
     expect((await t.db.select().from(orders).where(eq(orders.id, unpaid)))[0]?.shiftNow).toBe(false);
   });
 });

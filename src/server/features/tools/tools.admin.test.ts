@@ -13,13 +13,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  who?: TestAccount,
-  payload?: object,
-) => t.app.inject({ method, url, headers: who?.bearer ?? {}, ...(payload ? { payload } : {}) });
-
 const newTool = {
   name: 'Torque MX-9 Mixer Drill',
   minimumOrder: 5,
@@ -31,7 +24,7 @@ const newTool = {
 
 describe('products', () => {
   it('adds a tool that then shows in the catalogue, in cents underneath', async () => {
-    const res = await call('POST', '/api/addTool', admin, newTool);
+    const res = await t.call('POST', '/api/addTool', admin, newTool);
     expect(res.statusCode).toBe(200);
     const id = res.json().insertedId;
     const tool = (await t.app.inject(`/api/tool/${id}`)).json();
@@ -41,7 +34,7 @@ describe('products', () => {
   });
 
   it('adds a tool in its category: found by a misspelled word, listed in the category and the sitemap', async () => {
-    const res = await call('POST', '/api/addTool', admin, {
+    const res = await t.call('POST', '/api/addTool', admin, {
       ...newTool,
       name: 'Torque HC-60 Hydraulic Crimper',
       description: 'Crimps copper lugs up to 300 mm² in one stroke.',
@@ -57,7 +50,7 @@ describe('products', () => {
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
     expect(sitemap.body).toContain(`/tools/${id}</loc>`);
-    await call('DELETE', `/api/tool/${id}`, admin);
+    await t.call('DELETE', `/api/tool/${id}`, admin);
     await vi.waitFor(async () => expect((await t.app.inject('/sitemap.xml')).body).not.toContain(id));
   });
 
@@ -75,34 +68,34 @@ describe('products', () => {
     ['an unknown category', { category: 'lawnmowers' }, 'category'],
   ])('refuses a tool with %s, naming the field, and adds nothing', async (_what, change, field) => {
     const before = (await t.app.inject('/api/tools')).json().length;
-    const res = await call('POST', '/api/addTool', admin, { ...newTool, ...change });
+    const res = await t.call('POST', '/api/addTool', admin, { ...newTool, ...change });
     expect(res.statusCode).toBe(400);
     if (field !== 'input') expect(res.json().error.fields).toHaveProperty(field);
     expect((await t.app.inject('/api/tools')).json()).toHaveLength(before);
   });
 
   it('archives a deleted tool: it leaves the catalogue, orders keep their snapshot', async () => {
-    const id = (await call('POST', '/api/addTool', admin, { ...newTool, name: 'Torque Doomed Saw' })).json()
+    const id = (await t.call('POST', '/api/addTool', admin, { ...newTool, name: 'Torque Doomed Saw' })).json()
       .insertedId;
     const buyer = await signUp(t.app, 'snap');
     const orderId = (
-      await call('POST', '/api/purchase', buyer, {
+      await t.call('POST', '/api/purchase', buyer, {
         toolsId: id,
         phone: '555 0102',
         address: '3 Road',
         quantity: 5,
       })
     ).json().insertedId;
-    const res = await call('DELETE', `/api/tool/${id}`, admin);
+    const res = await t.call('DELETE', `/api/tool/${id}`, admin);
     expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
-    expect((await call('DELETE', `/api/tool/${id}`, admin)).json().deletedCount).toBe(0);
-    expect((await call('DELETE', `/api/tool/not-an-id`, admin)).json().deletedCount).toBe(0);
+    expect((await t.call('DELETE', `/api/tool/${id}`, admin)).json().deletedCount).toBe(0);
+    expect((await t.call('DELETE', `/api/tool/not-an-id`, admin)).json().deletedCount).toBe(0);
     expect((await t.app.inject(`/api/tool/${id}`)).statusCode).toBe(404);
-    expect((await call('GET', `/api/myOrder/${orderId}`, buyer)).json()).toMatchObject({
+    expect((await t.call('GET', `/api/myOrder/${orderId}`, buyer)).json()).toMatchObject({
       productName: 'Torque Doomed Saw',
       productPrice: 149.99,
     });
-    expect((await call('GET', '/api/audit', admin)).json()[0]).toMatchObject({
+    expect((await t.call('GET', '/api/audit', admin)).json()[0]).toMatchObject({
       action: 'tool.delete',
       target: id,
     });
