@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/providers.tsx';
 import { queryClient } from './lib/query-client.ts';
+import { ApiRequestError } from './lib/api-client.ts';
 import { authKeys } from './lib/query-keys.ts';
 import './styles.css';
 
@@ -23,7 +24,11 @@ const app = (
 const state = document.getElementById('torque-state');
 startTransition(() => {
   if (state?.textContent) {
-    hydrate(queryClient, JSON.parse(state.textContent) as DehydratedState);
+    const answers = JSON.parse(state.textContent) as DehydratedState;
+    // A final error (an unknown tool's 404) arrives as JSON: the page checks it as the class it was.
+    for (const query of answers.queries)
+      query.state.error = ApiRequestError.revive(query.state.error) as Error | null;
+    hydrate(queryClient, answers);
     // The session the server drew the page for is read again once the page shows (which also
     // gets this tab the session's access token when it has none yet).
     void queryClient.invalidateQueries({ queryKey: authKeys.session, refetchType: 'none' });

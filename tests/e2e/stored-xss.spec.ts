@@ -14,7 +14,13 @@ test('hostile text in names, reviews, profiles and orders renders as text and ru
     dialogs.push(d.message());
     void d.dismiss();
   });
-  const account = await createAccount(request, { ...newAccount(), name: `Eve ${payload(1)}` });
+  // Markup in a name is refused at sign-up (issue 13.14); quotes and ampersands are a name's own.
+  const refused = await request.post('/api/auth/sign-up/email', {
+    headers: { origin: storeURL },
+    data: { ...newAccount(), name: `Eve ${payload(1)}` },
+  });
+  expect(refused.status()).toBe(400);
+  const account = await createAccount(request, { ...newAccount(), name: `Eve "O'Hara" & Sons` });
   const token = (
     (await (
       await request.put(`/api/user/${account.email}`, {
@@ -63,6 +69,7 @@ test('hostile text in names, reviews, profiles and orders renders as text and ru
   await page.goto('/');
   const reviews = page.getByRole('region', { name: 'What Our Clients Says?' });
   await expect(reviews.getByText(`Great ${payload(4)}`)).toBeVisible();
+  await expect(reviews.getByText(`Eve "O'Hara" & Sons`)).toBeVisible();
 
   await loginThroughForm(page, account);
   await page.goto('/dashboard');

@@ -11,6 +11,25 @@ export class ApiRequestError extends Error {
     this.code = code;
     this.fields = fields;
   }
+
+  /** As the server sends a final error in a page's answers (entry-server.tsx); see `revive`. */
+  toJSON() {
+    return {
+      name: this.name,
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      fields: this.fields,
+    };
+  }
+
+  /** The error again from its JSON, so that `instanceof` and `status` hold after hydration. */
+  static revive(value: unknown): unknown {
+    const e = value as Partial<ReturnType<ApiRequestError['toJSON']>> | null;
+    return e?.name === 'ApiRequestError' && typeof e.status === 'number'
+      ? new ApiRequestError(e.status, e.code ?? '', e.message ?? '', e.fields)
+      : value;
+  }
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
