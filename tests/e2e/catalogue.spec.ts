@@ -90,6 +90,10 @@ test('a product added in Add Products is on /tools, found misspelled, public, an
   const name = `Torque HC-${Date.now().toString(36).toUpperCase()} Hydraulic Crimper`;
   await page.goto('/dashboard/addProducts');
   const form = page.getByRole('form', { name: 'Add a product' });
+  // The page is drawn by the server: a field filled before the app takes over would be reset.
+  // An empty submit answered by the app's own message shows that it has.
+  await form.getByRole('button', { name: 'Update' }).click();
+  await expect(form.getByText('Name is required')).toBeVisible();
   await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByLabel('Minimum Order').fill('5');
   await form.getByLabel('Available Quantity').fill('40');
