@@ -7,7 +7,9 @@ import { load, sideBySide, startStore } from './lib.ts';
  * concurrency, side by side (DESIGN §6: ≥ 0.7). Two baselines: the very statement the purchase
  * service runs (the budget's figure: it leaves only the cost of our stack), and the transaction
  * one would write by hand. Buyers are inserted directly with fresh sessions (a week left, as after
- * a sign-in); each request is a different buyer, so every one writes.
+ * a sign-in); each request is a different buyer, so every one writes. The writes include the
+ * order's mail in the outbox; the store also sends it (as an .eml file, without SMTP_URL), which
+ * is part of what it does for a purchase.
  */
 export async function benchPurchase(
   adminUrl: string,
@@ -122,12 +124,21 @@ export async function benchPurchase(
              )
            returning t.id
          )
-         insert into orders
-           (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity)
-         select tool.id, $2, 'Bench Buyer', 'bench@example.com', '555 0100', '1 Bench Road',
-           tool.name, tool.price_cents, tool.img, 1
-         from tool join taken on taken.id = tool.id
-         returning id`,
+         , placed as (
+           insert into orders
+             (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity)
+           select tool.id, $2, 'Bench Buyer', 'bench@example.com', '555 0100', '1 Bench Road',
+             tool.name, tool.price_cents, tool.img, 1
+           from tool join taken on taken.id = tool.id
+           returning id, name, email, product_name, product_price_cents, quantity
+         ), mailed as (
+           insert into mail_outbox (kind, "to", data)
+           select 'order_placed', email, jsonb_build_object('orderId', id, 'name', name,
+             'productName', product_name, 'quantity', quantity, 'unitCents', product_price_cents,
+             'totalCents', product_price_cents * quantity)
+           from placed
+         )
+         select id from placed`,
         [sqlTool, userId],
       );
     // 2. The transaction one would write by hand: read the tool, check for an open order, take
@@ -149,6 +160,10 @@ export async function benchPurchase(
           `insert into orders (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity)
            values ($1, $2, 'Bench Buyer', 'bench@example.com', '555 0100', '1 Bench Road', $3, $4, $5, 1)`,
           [sqlTool, userId, tool.name, tool.price_cents, tool.img],
+        );
+        await c.query(
+          `insert into mail_outbox (kind, "to", data) values ('order_placed', 'bench@example.com', $1)`,
+          [{ name: 'Bench Buyer', productName: tool.name, quantity: 1, unitCents: tool.price_cents }],
         );
       }
       await c.query('commit');

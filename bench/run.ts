@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchAdminOrders } from './admin-orders.ts';
 import { benchBundle } from './bundle.ts';
 import { benchCatalogue, benchPageCacheBypass } from './catalogue.ts';
 import { benchCatalogueSearch } from './catalogue-search.ts';
@@ -174,6 +175,26 @@ try {
           budget: { op: '<=', limit: 25 },
         });
       }
+    }
+
+    // DESIGN §6: the admin's order list on 1,000,000 orders (PostgreSQL), and its CSV's memory.
+    const adminOrders = await onLoadCpu(() => benchAdminOrders(postgres, { duration }));
+    detail.adminOrders = adminOrders;
+    for (const [call, f] of Object.entries(adminOrders.postgres)) {
+      rows.push({
+        figure: `GET /api/admin/orders ${call}, 1M, p99 (postgres)`,
+        value: f.p99,
+        unit: 'ms',
+        budget: { op: '<=', limit: 30 },
+      });
+    }
+    if (adminOrders.csv) {
+      rows.push({
+        figure: `RSS growth, orders.csv of ${adminOrders.csv.rows.toLocaleString('en-US')} rows (PG)`,
+        value: adminOrders.csv.rssGrowthMb,
+        unit: 'MB',
+        budget: { op: '<=', limit: 49 },
+      });
     }
   }
 

@@ -35,8 +35,11 @@ const common = ['src/shared', 'package-lock.json'];
 if (stale('dist/web/index.html', ['src/web', 'public', 'vite.config.ts', ...common])) {
   if (ifStale) console.log('Building the web app (`npm run build` rebuilds it)…');
   for (const ssr of [[], ['--ssr', 'entry-server.tsx']]) {
+    // Always the production build, whatever NODE_ENV says (a test run sets `test`): JSX compiled
+    // for development calls jsxDEV, which React's production build on the server does not have.
     const { status } = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...ssr], {
       stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     if (status !== 0) process.exit(status ?? 1);
   }

@@ -9,13 +9,15 @@ import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { promoteIfListed } from './features/accounts/accounts.service.ts';
 import { auditAdminRoutes } from './features/audit/audit.admin.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { createMailer } from './features/mail/mailer.ts';
+import { newsletterAdminRoutes, newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
+import mailOutbox from './features/mail/mail-outbox.ts';
 import orderExpiry from './features/orders/order-expiry.ts';
 import { ordersAdminRoutes } from './features/orders/orders.admin.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { selectGateway } from './features/payments/gateways/select-gateway.ts';
 import paymentReconciliation from './features/payments/payment-reconciliation.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
+import { reviewsAdminRoutes } from './features/reviews/reviews.admin.routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
 import sitemap from './features/tools/sitemap.routes.ts';
 import { toolsAdminRoutes } from './features/tools/tools.admin.routes.ts';
@@ -86,9 +88,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errors);
   await app.register(security, { config });
   await app.register(docs);
+  await app.register(mailOutbox, { config });
   await app.register(auth, {
     config,
-    mailer: createMailer(config, app.log),
+    outbox: app.outbox,
     onEmailVerified: (verified) => promoteIfListed(database.db, config.adminEmails, verified.email),
   });
   await app.register(accountsAtStart);
@@ -105,6 +108,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(toolsAdminRoutes);
       await api.register(ordersAdminRoutes, gateways);
       await api.register(accountsAdminRoutes);
+      await api.register(reviewsAdminRoutes);
+      await api.register(newsletterRoutes);
+      await api.register(newsletterAdminRoutes);
       await api.register(auditAdminRoutes);
       await api.register(paymentsRoutes, gateways);
     },

@@ -38,15 +38,38 @@ export async function createLogger(
     const stream = pretty.default({ colorize: process.stdout.isTTY, ignore: 'pid,hostname', sync: true });
     return { logger: pino(options, stream), flush: () => {} };
   }
-  // Lines are gathered into writes of 4 KB (one system call for ~25 requests, not one each), and
-  // written at least every second.
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const destination = batchedStdout();
   setInterval(() => destination.flush(), 1_000).unref();
+  return { logger: pino(options, destination), flush: () => destination.flushSync() };
+}
+
+/**
+ * Lines gathered into writes of 4 KB (one system call for ~25 requests, not one each), written at
+ * least every second. The gathering is ours because sonic-boom's own (`minLength`) measures its
+ * whole pending buffer again for every line: ~5 µs a line, a tenth of a request (decision 013).
+ */
+function batchedStdout() {
+  const stdout = pino.destination({ dest: 1, sync: false });
+  let lines: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (size === 0) return;
+    stdout.write(lines.join(''));
+    lines = [];
+    size = 0;
+  };
   return {
-    logger: pino(options, destination),
-    flush: () => {
+    write(line: string) {
+      lines.push(line);
+      size += line.length;
+      if (size >= 4096) flush();
+      return true;
+    },
+    flush,
+    flushSync() {
+      flush();
       try {
-        destination.flushSync();
+        stdout.flushSync();
       } catch {
         // Nothing to flush yet (the stream is still opening), or stdout is gone.
       }

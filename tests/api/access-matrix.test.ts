@@ -7,7 +7,7 @@ import { createOrder, createPaidOrder, createTool } from '#tests/fixtures/factor
 import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
 import { buildApp } from '#server/app.ts';
 import { user } from '#server/db/auth-schema.ts';
-import { profiles, tools } from '#server/db/schema.ts';
+import { profiles, reviews, tools } from '#server/db/schema.ts';
 import {
   changedTables,
   expireSession,
@@ -239,6 +239,19 @@ const rows: Row[] = [
     ok: (body) => (body as { email?: unknown }).email === owner.email,
   },
   {
+    method: 'GET',
+    path: '/api/receipt/:id',
+    prepare: async () => {
+      const paid = await createPaidOrder(t.db, owner, {
+        paidAt: new Date(),
+        receiptNumber: Number(`9${randomBytes(4).readUInt32BE()}`),
+      });
+      return { url: `/api/receipt/${paid.id}` };
+    },
+    expected: signedIn(404, 200, 200),
+    ok: (body) => (body as { buyer?: { email?: unknown } }).buyer?.email === owner.email,
+  },
+  {
     method: 'DELETE',
     path: '/api/myOrder/:id',
     prepare: async () => ({ url: `/api/myOrder/${(await ownerOrder()).id}` }),
@@ -418,6 +431,89 @@ const rows: Row[] = [
     prepare: async () => ({ url: '/api/audit' }),
     expected: adminOnly(),
     ok: (body) => Array.isArray(body),
+  },
+  // The admin's lists at scale and the overview (issue 16).
+  {
+    method: 'GET',
+    path: '/api/admin/orders',
+    prepare: async () => ({ url: '/api/admin/orders?status=unpaid&q=example&limit=5' }),
+    expected: adminOnly(),
+    ok: (body) => Array.isArray((body as { items?: unknown }).items),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/orders.csv',
+    prepare: async () => ({ url: '/api/admin/orders.csv?status=paid' }),
+    expected: adminOnly(),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users',
+    prepare: async () => ({ url: '/api/admin/users?q=example' }),
+    expected: adminOnly(),
+    ok: (body) => ((body as { items?: unknown[] }).items ?? []).length > 0,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/overview',
+    prepare: async () => ({ url: '/api/admin/overview' }),
+    expected: adminOnly(),
+    ok: (body) => (body as { revenueByDay?: unknown[] }).revenueByDay?.length === 30,
+  },
+  // Store operations (issue 16): edit a tool, the reviews, the newsletter.
+  {
+    method: 'PATCH',
+    path: '/api/tool/:id',
+    prepare: async () => ({
+      url: `/api/tool/${(await createTool(t.db)).id}`,
+      payload: { availableQuantity: 7 },
+    }),
+    expected: adminOnly(),
+    ok: (body) => (body as { availableQuantity?: unknown }).availableQuantity === 7,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/reviews',
+    prepare: async () => ({ url: '/api/admin/reviews?limit=5' }),
+    expected: adminOnly(),
+    ok: (body) => ((body as { items?: unknown[] }).items ?? []).length > 0,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/review/:id',
+    prepare: async () => {
+      const [review] = await t.db
+        .insert(reviews)
+        .values({
+          customerName: 'Matrix Reviewer',
+          profession: 'Tester',
+          productName: 'Jigsaw',
+          ratings: 3,
+          opinions: 'Posted by the access matrix.',
+          img: '/images/people/placeholder.svg',
+        })
+        .returning({ id: reviews.id });
+      return { url: `/api/review/${review!.id}` };
+    },
+    expected: adminOnly(),
+    ok: (body) => (body as { deletedCount?: unknown }).deletedCount === 1,
+  },
+  {
+    method: 'POST',
+    path: '/api/newsletter',
+    prepare: async () => ({
+      url: '/api/newsletter',
+      payload: { name: 'Matrix Reader', email: `reader${randomBytes(4).toString('hex')}@example.com` },
+    }),
+    // Anyone may sign up, a stale token or none.
+    expected: everyone(200),
+    ok: (body) => (body as { subscribed?: unknown }).subscribed === true,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/newsletter.csv',
+    prepare: async () => ({ url: '/api/admin/newsletter.csv' }),
+    expected: adminOnly(),
   },
 ];
 

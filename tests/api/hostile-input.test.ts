@@ -6,7 +6,7 @@ import { origin, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createOrder, createPaidOrder, createTool } from '#tests/fixtures/factories.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { user } from '#server/db/auth-schema.ts';
-import { orders, reviews, tools } from '#server/db/schema.ts';
+import { newsletterSignups, orders, reviews, tools } from '#server/db/schema.ts';
 import {
   changedTables,
   isErrorShape,
@@ -990,6 +990,190 @@ function buildCorpus() {
     add({ ...addTool, name: `extra ${extra}`, body: tool({ [extra]: value }), status: 400 });
   }
 
+  // --- PATCH /api/tool/{id} (issue 16): addTool's rules, any of its fields -----------------------
+  const editTool = {
+    group: 'PATCH /api/tool/:id',
+    method: 'PATCH' as const,
+    url: `/api/tool/${state.toolId}`,
+    who: 'admin' as const,
+  };
+  brokenBodies(editTool.group, 'PATCH', editTool.url, 'admin', { price: 12.5 });
+  for (const [trickName, trick] of ID_TRICKS) {
+    add({
+      ...editTool,
+      name: `id: ${trickName}`,
+      url: `/api/tool/${trick(state.toolId)}`,
+      body: { price: 12.5 },
+    });
+  }
+  add({
+    ...editTool,
+    name: 'an archived tool',
+    url: `/api/tool/${state.archivedToolId}`,
+    body: { price: 12.5 },
+    status: 404,
+  });
+  for (const [name, body] of [
+    ['empty object', {}],
+    ['every field undefined', { name: undefined }],
+    ['price 0', { price: 0 }],
+    ['price 1.005', { price: 1.005 }],
+    ['price "10"', { price: '10' }],
+    ['price NoSQL', { price: { $gt: 0 } }],
+    ['price null', { price: null }],
+    ['availableQuantity -1', { availableQuantity: -1 }],
+    ['availableQuantity 1.5', { availableQuantity: 1.5 }],
+    ['availableQuantity 2^31', { availableQuantity: 2 ** 31 }],
+    ['minimumOrder 0', { minimumOrder: 0 }],
+    ['name only spaces', { name: '  ' }],
+    ['name NUL byte', { name: NUL }],
+    ['name too long', { name: 'x'.repeat(121) }],
+    ['description NoSQL', { description: NOSQL }],
+    ['img javascript:', { img: 'javascript:alert(1)' }],
+    ['img protocol-relative', { img: '//evil.example/x.png' }],
+    ['category unknown', { category: 'lawnmowers' }],
+    ['extra priceCents', { price: 10, priceCents: 1 }],
+    ['extra archivedAt', { archivedAt: null }],
+    ['extra _id', { _id: randomUUID() }],
+  ] as const) {
+    add({ ...editTool, name, body, status: 400 });
+  }
+
+  // --- the admin's reviews (issue 16) -----------------------------------------------------------
+  for (const [name, trick] of ID_TRICKS) {
+    // As DELETE /tool: an id that names nothing answers deletedCount 0 and changes nothing.
+    add({
+      group: 'DELETE /api/review/:id',
+      name,
+      method: 'DELETE',
+      url: `/api/review/${trick(randomUUID())}`,
+      who: 'admin',
+      outcome: 'noop',
+    });
+  }
+  for (const [name, query] of [
+    ['cursor not ours', 'cursor=bm9wZQ'],
+    [
+      'cursor SQL',
+      `cursor=${Buffer.from(JSON.stringify(["2026-01-01 00:00:00+00' OR 1=1 --", randomUUID()])).toString('base64url')}`,
+    ],
+    [
+      'cursor 30 February',
+      `cursor=${Buffer.from(JSON.stringify(['2026-02-30 00:00:00+00', randomUUID()])).toString('base64url')}`,
+    ],
+    [
+      'cursor id SQL',
+      `cursor=${Buffer.from(JSON.stringify(['2026-01-01 00:00:00+00', "x' OR '1'='1"])).toString('base64url')}`,
+    ],
+    ['limit -1', 'limit=-1'],
+    ['limit 1e9', 'limit=1e9'],
+    ['limit NoSQL', 'limit[$gt]=0'],
+    ['unknown parameter', 'q=x'],
+  ] as const) {
+    add({
+      group: 'GET /api/admin/reviews',
+      name,
+      method: 'GET',
+      url: `/api/admin/reviews?${query}`,
+      who: 'admin',
+      status: 400,
+    });
+  }
+
+  // --- the admin's lists (issue 16): GET /api/admin/orders, orders.csv, users ------------------------
+  const at = (stamp: string, id: string) => Buffer.from(JSON.stringify([stamp, id])).toString('base64url');
+  for (const path of ['/api/admin/orders', '/api/admin/users', '/api/admin/orders.csv']) {
+    const group = `GET ${path}`;
+    const paged = !path.endsWith('.csv');
+    const refused: [string, string][] = [
+      ['q 101 characters', `q=${'q'.repeat(101)}`],
+      ['q NoSQL', 'q[$ne]=x'],
+      ['unknown parameter', 'sort=name'],
+      ...(path !== '/api/admin/users'
+        ? ([
+            ['status unknown', 'status=lost'],
+            ['status SQL', "status=paid'%20OR%201=1%20--"],
+          ] as [string, string][])
+        : []),
+      ...(paged
+        ? ([
+            ['cursor not ours', 'cursor=bm9wZQ'],
+            ['cursor SQL', `cursor=${at("2026-01-01 00:00:00+00' OR 1=1 --", randomUUID())}`],
+            ['cursor 30 February', `cursor=${at('2026-02-30 00:00:00+00', randomUUID())}`],
+            ['limit -1', 'limit=-1'],
+            ['limit 1e9', 'limit=1e9'],
+            ['limit NoSQL', 'limit[$gt]=0'],
+          ] as [string, string][])
+        : ([['cursor on the CSV', 'cursor=bm9wZQ']] as [string, string][])),
+    ];
+    for (const [name, query] of refused) {
+      add({ group, name, method: 'GET', url: `${path}?${query}`, who: 'admin', status: 400 });
+    }
+    // Searched for as text: SQL, LIKE's wildcards and markup find what contains them, nothing more.
+    for (const [name, q] of [
+      ['q SQL', "' OR 1=1 --"],
+      ['q percent', '%'],
+      ['q underscore', '_'],
+      ['q backslash', '\\'],
+      ['q script tag', '<script>alert(1)</script>'],
+    ] as const) {
+      add({
+        group,
+        name,
+        method: 'GET',
+        url: `${path}?q=${encodeURIComponent(q)}`,
+        who: 'admin',
+        outcome: 'accept',
+      });
+    }
+  }
+
+  // --- POST /api/newsletter (issue 16): anyone ---------------------------------------------------
+  const newsletter = {
+    group: 'POST /api/newsletter',
+    method: 'POST' as const,
+    url: '/api/newsletter',
+    who: 'anonymous' as const,
+  };
+  const reader = (extra: Record<string, unknown>) => ({
+    name: 'Hostile Reader',
+    email: `reader${randomUUID().slice(0, 8)}@example.com`,
+    ...extra,
+  });
+  brokenBodies(newsletter.group, 'POST', newsletter.url, 'anonymous', reader({}));
+  for (const [name, body] of [
+    ['no email', { name: 'A' }],
+    ['email NoSQL', reader({ email: { $ne: null } })],
+    ['email SQL', reader({ email: "' OR 1=1 --@example.com" })],
+    ['email 255 characters', reader({ email: `${'a'.repeat(243)}@example.com` })],
+    ['email NUL byte', reader({ email: `a${NUL}@example.com` })],
+    ['name script tag', reader({ name: '<script>alert(1)</script>' })],
+    ['name NUL byte', reader({ name: NUL })],
+    ['name 101 characters', reader({ name: 'n'.repeat(101) })],
+    ['name NoSQL', reader({ name: NOSQL })],
+    ['phone letters', reader({ phone: 'call me' })],
+    ['phone SQL', reader({ phone: "'; DROP TABLE tools; --" })],
+    ['phone 31 characters', reader({ phone: '1'.repeat(31) })],
+    ['extra role', reader({ role: 'admin' })],
+    ['extra createdAt', reader({ createdAt: '2001-01-01' })],
+  ] as const) {
+    add({ ...newsletter, name, body, status: 400 });
+  }
+  for (const [name, value] of FREE_TEXT.filter(([, v]) => !/[<>]/.test(v))) {
+    add({
+      ...newsletter,
+      name: `name: ${name}`,
+      body: reader({ name: value }),
+      outcome: 'accept',
+      verify: async (res, sent) => {
+        const { email } = sent as { email: string };
+        const [row] = await t.db.select().from(newsletterSignups).where(eq(newsletterSignups.email, email));
+        if (res.json().subscribed !== true) return `answered ${res.body}`;
+        return row?.name === value ? undefined : `stored ${JSON.stringify(row?.name)}`;
+      },
+    });
+  }
+
   // --- better-auth's sign-up and sign-in (their own error shape) ---------------------------------
   const signUpCall = {
     group: 'POST /api/auth/sign-up/email',
@@ -1279,6 +1463,13 @@ describe('hostile input corpus', () => {
       expect.arrayContaining([
         'DELETE /api/myOrder/:id',
         'DELETE /api/tool/:id',
+        'DELETE /api/review/:id',
+        'GET /api/admin/reviews',
+        'GET /api/admin/orders',
+        'GET /api/admin/orders.csv',
+        'GET /api/admin/users',
+        'PATCH /api/tool/:id',
+        'POST /api/newsletter',
         'GET /api/admin/:email',
         'GET /api/myOrder/:id',
         'GET /api/myOrders',

@@ -18,6 +18,7 @@ export const SNAPSHOT_TABLES = [
   'account',
   'audit_log',
   'sandbox_payment_intents',
+  'newsletter_signups',
 ] as const;
 
 export type Snapshot = Record<string, { rows: number; hash: string | null }>;

@@ -3,6 +3,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import {
   accessToken,
+  adminAccount,
   createAccount,
   expectSignedInNavbar,
   form,
@@ -233,5 +234,76 @@ test.describe('the forms without JavaScript', () => {
     await expect(page).toHaveURL('/');
     await expectSignedInNavbar(page, account.name);
     expectNoPasswordInAddresses(seen, newPassword);
+  });
+});
+
+test.describe('typed before the app takes over (a slow phone)', () => {
+  // The page is drawn by the server and its script arrives later: what was typed meanwhile must
+  // still be there once the app takes the form over, and be what it sends.
+  test('the login and registration forms keep what was typed', async ({ page, request }) => {
+    const account = await createAccount(request, newAccount('Nora Patel'));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const hydrated = (selector: string) =>
+      page.waitForFunction(
+        (s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactFiber')),
+        selector,
+      );
+
+    await page.goto('/login', { waitUntil: 'commit' });
+    const main = form(page);
+    await main.getByLabel('Email', { exact: true }).fill(account.email);
+    await main.getByLabel('Password', { exact: true }).fill(account.password);
+    release();
+    await hydrated('main input[name="email"]');
+    await expect(main.getByLabel('Email', { exact: true })).toHaveValue(account.email);
+    await expect(main.getByLabel('Password', { exact: true })).toHaveValue(account.password);
+    await main.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL('/');
+    await expect.poll(() => accessToken(page)).toBeTruthy();
+    await logout(page);
+
+    const newcomer = newAccount('Omar Haddad');
+    await page.goto('/registration', { waitUntil: 'commit' });
+    await main.getByLabel('Name', { exact: true }).fill(newcomer.name);
+    await main.getByLabel('Email', { exact: true }).fill(newcomer.email);
+    await main.getByLabel('Password', { exact: true }).fill(newcomer.password);
+    // The scripts are cached by now: this page is taken over as soon as it arrives.
+    await hydrated('main input[name="name"]');
+    await expect(main.getByLabel('Name', { exact: true })).toHaveValue(newcomer.name);
+    await main.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByRole('main')).toContainText(newcomer.email);
+  });
+
+  test('an admin’s Add Products form keeps what was typed (its page is a chunk of its own)', async ({
+    page,
+    request,
+  }) => {
+    await createAccount(request, adminAccount);
+    await loginThroughForm(page, adminAccount);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/dashboard/addProducts', { waitUntil: 'commit' });
+    const name = page.getByRole('form', { name: 'Add a product' }).getByLabel('Name', { exact: true });
+    await name.fill('Torque MX-40 Magnetic Drill');
+    const typedInto = await name.elementHandle();
+    release();
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('main form input[name="name"]') ?? {}).some((key) =>
+        key.startsWith('__reactFiber'),
+      ),
+    );
+    // The session is read again meanwhile: the form the server drew is the one the app keeps.
+    await expect.poll(() => typedInto!.evaluate((input) => input.isConnected)).toBe(true);
+    await expect(name).toHaveValue('Torque MX-40 Magnetic Drill');
   });
 });

@@ -61,3 +61,50 @@ describe('a first start', () => {
     expect(out).not.toContain('example.com');
   });
 });
+
+describe('the access log, as npm start writes it', () => {
+  it('has one line per request, in order, and none is lost when the store stops', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'torque-access-log-'));
+    const port = await freePort();
+    const { LOG_LEVEL: _default, ...inherited } = process.env;
+    const child = spawn(process.execPath, startArgs, {
+      env: {
+        ...inherited,
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'q7Z!x2Lp9@Vb4#Nm8$Kc3%Rt6^Wy1&Hd',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk));
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      const deadline = Date.now() + 60_000;
+      while (
+        !(await fetch(`${url}/api/ready`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      ) {
+        if (Date.now() > deadline) throw new Error(`not ready in 60 s:\n${out}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // Fewer lines than one write gathers (4 KB), so they are still waiting when the store stops.
+      for (let i = 0; i < 7; i++) expect((await fetch(`${url}/api/tools?probe=${i}`)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    const probes = out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; url?: string; status?: number })
+      .filter((line) => line.msg === 'request' && line.url?.startsWith('/api/tools'));
+    expect(probes.map((line) => [line.url, line.status])).toEqual(
+      Array.from({ length: 7 }, () => ['/api/tools?probe=…', 200]),
+    );
+  });
+});

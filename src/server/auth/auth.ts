@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '#server/config.ts';
 import { session, user } from '#server/db/auth-schema.ts';
-import type { Mailer } from '#server/features/mail/mailer.ts';
+import type { MailOutbox } from '#server/features/mail/mail-outbox.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { refuseNul } from '#server/http/nul-guard.ts';
 import {
@@ -25,6 +25,8 @@ declare module 'fastify' {
     sessions: SessionCache<unknown>;
     requireUser: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The auth rate limits (rate-limit.ts), for a call outside /api/auth that needs them too. */
+    limitAttempts: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     /** Set by requireUser / requireAdmin; null on calls that need no sign-in. */
@@ -34,7 +36,7 @@ declare module 'fastify' {
 
 export interface AuthOptions {
   config: Config;
-  mailer: Mailer;
+  outbox: MailOutbox;
   onEmailVerified?: OnEmailVerified;
 }
 
@@ -43,12 +45,13 @@ export interface AuthOptions {
  * of protected calls: requireUser and requireAdmin.
  */
 export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
-  const { config, mailer, onEmailVerified } = opts;
-  const auth = createAuth(app.db, config, mailer, onEmailVerified, app.log);
+  const { config, outbox, onEmailVerified } = opts;
+  const auth = createAuth(app.db, config, outbox, onEmailVerified, app.log);
   app.decorate('auth', auth);
   app.decorateRequest('user', null);
 
   const limit = await authRateLimit(app, config);
+  app.decorate('limitAttempts', limit);
 
   // better-auth answers its own calls (sign-up, sign-in, sign-out, social, two-factor, reset).
   app.route({

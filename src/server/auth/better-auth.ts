@@ -4,7 +4,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Config } from '#server/config.ts';
 import { type Db, schema } from '#server/db/client.ts';
-import type { Mailer } from '#server/features/mail/mailer.ts';
+import type { MailOutbox } from '#server/features/mail/mail-outbox.ts';
+import { enqueueMail, type MailToSend } from '#server/features/mail/outbox.service.ts';
 import { accountRules, DEMO_EMAILS, endResetLinks } from './account-rules.ts';
 import { signUpEmailRule } from './sign-up-email-rule.ts';
 
@@ -21,10 +22,16 @@ export type OnEmailVerified = (verified: { id: string; email: string }) => Promi
 export function createAuth(
   db: Db,
   config: Config,
-  mailer: Mailer,
+  outbox: MailOutbox,
   onEmailVerified?: OnEmailVerified,
   log?: FastifyBaseLogger,
 ) {
+  // Through the outbox like every mail, and sent at once (the customer waits for it); if the SMTP
+  // server is down, the outbox's worker sends it once it is back.
+  const mail = async (m: MailToSend) => {
+    const [id] = await enqueueMail(db, m);
+    await outbox.deliver(id!);
+  };
   const port = new URL(config.publicUrl).port || (config.publicUrl.startsWith('https') ? '443' : '80');
   return betterAuth({
     appName: 'Torque',
@@ -58,12 +65,7 @@ export function createAuth(
         await endResetLinks(db, u.id);
       },
       async sendResetPassword({ user: u, url }) {
-        await mailer.send({
-          to: u.email,
-          subject: 'Reset your Torque password',
-          text: `Hello ${u.name},\n\nSomeone (we hope you) asked to reset the password of your Torque account.\nOpen this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-          link: url,
-        });
+        await mail({ kind: 'password_reset', to: u.email, data: { name: u.name, url } });
       },
     },
     // Signing up never needs it, but ADMIN_EMAILS counts only an address proved by its link.
@@ -73,12 +75,7 @@ export function createAuth(
       async sendVerificationEmail({ user: u, url }) {
         // The demo accounts' made-up addresses are verified when they are created.
         if (DEMO_EMAILS.has(u.email.toLowerCase())) return;
-        await mailer.send({
-          to: u.email,
-          subject: 'Confirm your Torque email address',
-          text: `Hello ${u.name},\n\nPlease confirm that this is your email address by opening this link within an hour:\n\n${url}\n\nIf you did not sign up at Torque, ignore this message.\n`,
-          link: url,
-        });
+        await mail({ kind: 'email_verification', to: u.email, data: { name: u.name, url } });
       },
       async afterEmailVerification(u) {
         await onEmailVerified?.(u);

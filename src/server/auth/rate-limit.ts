@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
 import { HttpError } from '#server/http/errors.ts';
 
-// Requests that guess or spray credentials, or send mail.
+// Requests that guess or spray credentials, send mail, or fill a list with addresses.
 const LIMITED_PATHS = new Set([
+  '/api/newsletter',
   '/api/auth/sign-in/email',
   '/api/auth/sign-up/email',
   '/api/auth/request-password-reset',
@@ -36,7 +37,7 @@ async function limiterFactory(app: FastifyInstance, options: FastifyRateLimitOpt
 }
 
 /**
- * The limiter of better-auth's calls: per IP, and per email for calls that name one, counted
+ * The limiter of better-auth's calls and the newsletter's sign-up: per IP, and per email for calls that name one, counted
  * across instances through Redis when it is configured and reachable, in this process's memory
  * otherwise. Answers the preHandler that applies it.
  */

@@ -27,10 +27,10 @@ export interface Database {
   ping(): Promise<void>;
   /**
    * Calls back whenever the tables behind a cache change, through whichever instance: a trigger
-   * NOTIFYs the channel (migrations 0003, 0005). Also calls back after a lost connection, when
-   * changes may have been missed.
+   * NOTIFYs the channel (migrations 0003, 0005) with what changed (the catalogue's: the table's
+   * name). Also calls back after a lost connection, when changes may have been missed, with ''.
    */
-  onChange(channel: Channel, callback: () => void): Promise<void>;
+  onChange(channel: Channel, callback: (payload: string) => void): Promise<void>;
   /** Whether changes are heard right now; false while a lost listening connection is restored. */
   listening(): boolean;
   close(): Promise<void>;
@@ -163,19 +163,19 @@ async function openPostgres(url: string): Promise<Database & { pool: pg.Pool }> 
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const listeners: { channel: string; callback: () => void }[] = [];
+  const listeners: { channel: string; callback: (payload: string) => void }[] = [];
   let listener: pg.Client | undefined;
   let started: Promise<void> | undefined;
   let closed = false;
-  const notifyAll = () => listeners.forEach(({ callback }) => callback());
+  const notifyAll = () => listeners.forEach(({ callback }) => callback(''));
   // One connection per instance LISTENs to every channel; when it drops, it reconnects and reports
   // a change on all of them, since notifications sent meanwhile are lost.
   async function listen(delayMs = 0): Promise<void> {
     if (closed) return;
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs).unref());
     const client = new pg.Client({ connectionString: url, keepAlive: true });
-    client.on('notification', ({ channel }) =>
-      listeners.forEach((l) => l.channel === channel && l.callback()),
+    client.on('notification', ({ channel, payload }) =>
+      listeners.forEach((l) => l.channel === channel && l.callback(payload ?? '')),
     );
     client.on('error', () => {});
     client.on('end', () => {

@@ -157,8 +157,32 @@ async function walkTheStore() {
   await call('GET', '/api/allOrders', admin);
   await call('GET', `/api/users?email=${ADMIN}`, admin);
   await call('PUT', `/api/user/admin/${ann.email}`, admin);
+  // Store operations (issue 16): an edit, the admin's reviews and a delete, the newsletter.
+  await call('PATCH', `/api/tool/${toolId}`, admin, { availableQuantity: 500, price: 21.5 });
+  const reviewsPage = await call('GET', '/api/admin/reviews?limit=1', admin);
+  await call('GET', `/api/admin/reviews?limit=1&cursor=${reviewsPage.nextCursor}`, admin);
+  await call('DELETE', `/api/review/${reviewsPage.items[0]._id}`, admin);
+  for (let i = 0; i < 2; i++) {
+    await call('POST', '/api/newsletter', undefined, { name: 'Ann', email: ann.email, phone: '555 0101' });
+  }
+  const newsletter = await t.app.inject({ url: '/api/admin/newsletter.csv', headers: admin.bearer });
+  expect(newsletter.statusCode).toBe(200);
   await call('DELETE', `/api/tool/${toolId}`, admin);
   await call('GET', '/api/audit', admin);
+  // The admin's lists: each filter, on its first page and after a cursor; the CSV; the overview.
+  // A cursor of the lists' shape, for a filter whose first page is its last.
+  const later = Buffer.from(JSON.stringify(['2100-01-01 00:00:00+00', randomUUID()])).toString('base64url');
+  for (const filter of ['', 'status=shipped', 'q=saw', 'q=ann&status=refunded']) {
+    const first = await call('GET', `/api/admin/orders?limit=1&${filter}`, admin);
+    await call('GET', `/api/admin/orders?limit=1&${filter}&cursor=${first.nextCursor ?? later}`, admin);
+    const csv = await t.app.inject({ url: `/api/admin/orders.csv?${filter}`, headers: admin.bearer });
+    expect(csv.statusCode).toBe(200);
+  }
+  for (const filter of ['', 'q=ann']) {
+    const first = await call('GET', `/api/admin/users?limit=1&${filter}`, admin);
+    await call('GET', `/api/admin/users?limit=1&${filter}&cursor=${first.nextCursor ?? later}`, admin);
+  }
+  await call('GET', '/api/admin/overview', admin);
   const gateway = createSandboxGateway(t.db);
   await expireUnpaidOrders(t.db, gateway, 48);
   await reconcilePayments(t.db, gateway);

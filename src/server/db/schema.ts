@@ -84,6 +84,10 @@ export const tools = pgTable(
     index('tools_search_idx')
       .using('gin', t.searchVector)
       .where(sql`${t.archivedAt} is null`),
+    // The overview's low stock: live tools with less than twice their minimum order left.
+    index('tools_low_stock_idx')
+      .on(t.name, t.id)
+      .where(sql`${t.archivedAt} is null and ${t.availableQuantity} < 2 * ${t.minimumOrder}`),
   ],
 );
 
@@ -127,7 +131,16 @@ export const orders = pgTable(
     refundId: text('refund_id'),
     // The reconciliation pass's lease: when this unpaid order's intent was last asked about.
     paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
+    // The paid order's receipt: numbered from one gap-free counter (counters 'receipt'), in markPaid.
+    receiptNumber: bigint('receipt_number', { mode: 'number' }).unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    // Where the order stands (OrderStatus), kept by the database so that the admin's lists filter
+    // and page on one index: cancelled and refunded first, as the service has always read them.
+    status: text('status')
+      .generatedAlwaysAs(
+        sql`case when "cancelled_at" is not null then 'cancelled' when "refunded_at" is not null then 'refunded' when "shift_now" then 'shipped' when "paid" then 'paid' else 'unpaid' end`,
+      )
+      .notNull(),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
@@ -150,7 +163,18 @@ export const orders = pgTable(
     index('orders_paid_product_idx')
       .on(t.userId, t.productName)
       .where(sql`${t.paid}`),
-    index('orders_created_idx').on(t.createdAt),
+    // The admin's lists (GET /api/admin/orders): newest first, keyset on (created_at, id), with or
+    // without a status; a search by buyer name, email or product through trigrams (pg_trgm).
+    index('orders_newest_idx').on(t.createdAt, t.id),
+    index('orders_status_newest_idx').on(t.status, t.createdAt, t.id),
+    index('orders_search_idx').using(
+      'gin',
+      sql`(${t.name} || ' ' || ${t.email} || ' ' || ${t.productName}) gin_trgm_ops`,
+    ),
+    // The overview's revenue per day: paid orders by when they were paid.
+    index('orders_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paid}`),
     // The hold-expiry job's scan: unpaid, open orders by age.
     index('orders_unpaid_idx')
       .on(t.createdAt)
@@ -181,15 +205,39 @@ export const reviews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     // The catalogue's tool that productName names, when it names one (issue 15).
     toolId: uuid('tool_id').references(() => tools.id),
+    // Set when an admin deletes the review (issue 16): it leaves the carousel, the row stays, so
+    // the author still counts it against one review per product and five a day.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     check('reviews_ratings_range', sql`${t.ratings} between 1 and 5`),
     // The product page's reviews.
     index('reviews_tool_idx').on(t.toolId, t.createdAt),
     index('reviews_created_idx').on(t.createdAt),
+    // The carousel's newest and the admin's keyset pages of reviews not deleted.
+    index('reviews_listed_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
     // One review per customer and product, names compared case-insensitively (DESIGN §3b; the API
     // trims them). Also serves the count of a customer's reviews of the day.
     uniqueIndex('reviews_one_per_product').on(t.userId, sql`lower(${t.productName})`),
+  ],
+);
+
+/** The home page's sign-up box (issue 16): one row per address, compared in lower case. */
+export const newsletterSignups = pgTable(
+  'newsletter_signups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_signups_email_idx').on(sql`lower(${t.email})`),
+    // The CSV export's order, read a page at a time.
+    index('newsletter_signups_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -246,4 +294,48 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Numbers that must have no gaps (receipts): one row per sequence, taken by an UPDATE in the
+ * transaction that uses the number, so a rolled back transaction gives it back. A PostgreSQL
+ * SEQUENCE would leave gaps.
+ */
+export const counters = pgTable('counters', {
+  name: text('name').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Mail to send (DESIGN §3b): written in the same transaction as the change it tells of, sent by
+ * the worker of any instance (features/mail/mail-outbox.ts). `data` holds the facts the message is
+ * written from; subject, text and html are what was sent, once sent. next_attempt_at is both the
+ * backoff after a failure and the lease of the sender that has claimed the row.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    subject: text('subject'),
+    text: text('text'),
+    html: text('html'),
+    // Stable across retries, so that a mail sent twice (an answer lost) is recognisable as one.
+    messageId: text('message_id')
+      .notNull()
+      .default(sql`'<' || gen_random_uuid()::text || '@torque>'`),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow().notNull(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    // The worker's claim: unsent mail by when it is due.
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );

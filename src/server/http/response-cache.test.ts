@@ -67,6 +67,20 @@ it('holds an answer across changes for its hold, then loads it again after the n
   }
 });
 
+it('drops held answers at once when told the change is not to be held', async () => {
+  vi.useFakeTimers();
+  try {
+    const cache = new ResponseCache<number>({ holdMs: 1_000 });
+    let n = 0;
+    const load = async () => ++n;
+    expect(await cache.get('k', load)).toBe(1);
+    cache.clear({ unheld: true });
+    expect(await cache.get('k', load)).toBe(2);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
 it('never keeps an overtaken answer over a newer one', async () => {
   const cache = new ResponseCache<string>({ holdMs: 60_000 });
   let release!: () => void;

@@ -37,10 +37,11 @@ export class ResponseCache<T> {
     this.maxEntries = maxEntries;
   }
 
-  clear(): void {
+  /** Everything stored is out of date; held answers stay their hold, unless `unheld`. */
+  clear({ unheld = false }: { unheld?: boolean } = {}): void {
     this.generation++;
     this.pending.clear();
-    if (!this.holdMs) this.entries.clear();
+    if (!this.holdMs || unheld) this.entries.clear();
   }
 
   private fresh({ generation, loadedAt }: { generation: number; loadedAt: number }): boolean {

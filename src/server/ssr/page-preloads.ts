@@ -92,10 +92,14 @@ export const PAGES: Page[] = [
       ['/myOrders', 'my-orders.tsx'],
       ['/addReview', 'add-review.tsx'],
       ['/payment/:orderId', 'payment.tsx'],
+      ['/receipt/:orderId', 'receipt.tsx'],
+      ['/overview', 'overview.tsx'],
       ['/manageOrders', 'manage-orders.tsx'],
       ['/addProducts', 'add-products.tsx'],
       ['/makeAdmin', 'make-admin.tsx'],
       ['/manageProducts', 'manage-products.tsx'],
+      ['/editProduct/:id', 'edit-product.tsx'],
+      ['/reviews', 'reviews.tsx'],
       ['/audit', 'audit.tsx'],
     ] as const
   ).map(([path, page]) => ({

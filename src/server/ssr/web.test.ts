@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp } from '#tests/fixtures/accounts.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
-import { tools as toolsTable } from '#server/db/schema.ts';
+import { reviews as reviewsTable, tools as toolsTable } from '#server/db/schema.ts';
 import { PAGES } from './page-preloads.ts';
 
 // A stand-in build: the plugin serves whatever vite wrote, so the test writes its own files.
@@ -297,6 +297,29 @@ describe('a page drawn by the server', () => {
         );
       },
       { timeout: 3_000 },
+    );
+  });
+
+  it("draws the visitors' pages again at once when a review changes (an admin's delete), without the hold", async () => {
+    const renders = () => (globalThis as { torqueRenders?: number }).torqueRenders ?? 0;
+    const [review] = await drawn.db.select({ id: reviewsTable.id }).from(reviewsTable).limit(1);
+    const touch = () =>
+      drawn.db.update(reviewsTable).set({ deletedAt: new Date() }).where(eq(reviewsTable.id, review!.id));
+    // Drawn just now, after a review changed: a page that the hold would keep for a second.
+    await touch();
+    await vi.waitFor(async () => {
+      const before = renders();
+      await drawn.app.inject('/');
+      expect(renders()).toBe(before + 1);
+    });
+    await touch();
+    await vi.waitFor(
+      async () => {
+        const before = renders();
+        await drawn.app.inject('/');
+        expect(renders()).toBe(before + 1);
+      },
+      { timeout: 500 },
     );
   });
 

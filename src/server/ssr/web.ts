@@ -39,7 +39,9 @@ export default fp(async function web(app: FastifyInstance, { config }: { config:
   // Searches and product pages make its keys: the oldest go past a thousand.
   const forVisitors = new ResponseCache<ReturnType<typeof encodings>>({ holdMs: 1_000, maxEntries: 1_000 });
   if (built) {
-    await app.database.onChange('catalogue', () => forVisitors.clear());
+    // Sales change the tools many times a second; a review changes rarely, and one an admin
+    // deleted must leave the home page at once (issue 16).
+    await app.database.onChange('catalogue', (table) => forVisitors.clear({ unheld: table === 'reviews' }));
     await app.register(fastifyStatic, {
       root: config.webDir,
       wildcard: false,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdminCursor, AdminLimit } from './order.ts';
 import { CategorySlug } from './tool.ts';
 
 /** POST /addTool. SPEC has no validation here; the server validates anyway (issue 5). */
@@ -36,6 +37,17 @@ export const AddToolInput = z
   .strict();
 export type AddToolInput = z.infer<typeof AddToolInput>;
 
+/**
+ * PATCH /api/tool/{id} (DESIGN §3b): any of addTool's fields, by the same rules; what is left out
+ * stays as it is (the category too: no default here).
+ */
+export const EditToolInput = AddToolInput.omit({ category: true })
+  .partial()
+  .extend({ category: CategorySlug.optional() })
+  .strict()
+  .refine((input) => Object.values(input).some((value) => value !== undefined), 'Change at least one field');
+export type EditToolInput = z.infer<typeof EditToolInput>;
+
 export const InsertResult = z.object({ acknowledged: z.boolean(), insertedId: z.string().optional() });
 export type InsertResult = z.infer<typeof InsertResult>;
 
@@ -65,7 +77,16 @@ export type DeleteResult = z.infer<typeof DeleteResult>;
 export const AuditEntry = z.object({
   _id: z.string(),
   actorEmail: z.string(),
-  action: z.enum(['order.ship', 'order.refund', 'payment.refund', 'tool.add', 'tool.delete', 'user.promote']),
+  action: z.enum([
+    'order.ship',
+    'order.refund',
+    'payment.refund',
+    'tool.add',
+    'tool.edit',
+    'tool.delete',
+    'review.delete',
+    'user.promote',
+  ]),
   target: z.string(),
   details: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),
@@ -73,3 +94,21 @@ export const AuditEntry = z.object({
 export const AuditList = z.array(AuditEntry);
 export type AuditList = z.infer<typeof AuditList>;
 export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/** GET /api/admin/users (DESIGN §3b): `q` matches name and email; newest first. */
+export const AdminUsersQuery = z
+  .object({
+    q: z.string().trim().max(100, 'At most 100 characters').optional(),
+    cursor: AdminCursor,
+    limit: AdminLimit,
+  })
+  .strict();
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
+
+export const AdminUsersPage = z.object({
+  items: UserList,
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+});
+export type AdminUsersPage = z.infer<typeof AdminUsersPage>;

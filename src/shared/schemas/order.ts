@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ToolList } from './tool.ts';
 
 export const OrderId = z.uuid();
 
@@ -70,3 +71,54 @@ export type OrderList = z.infer<typeof OrderList>;
 
 export const CancelResult = z.object({ acknowledged: z.boolean(), deletedCount: z.number().int() });
 export type CancelResult = z.infer<typeof CancelResult>;
+
+/** A keyset cursor as the admin lists give it: opaque to the caller. */
+const AdminCursor = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,200}$/, 'Not a cursor this list gave')
+  .optional();
+
+const AdminLimit = z.coerce
+  .number({ error: 'A whole number from 1 to 100' })
+  .int('A whole number from 1 to 100')
+  .min(1, 'A whole number from 1 to 100')
+  .max(100, 'A whole number from 1 to 100')
+  .default(25);
+
+/** Past this many matches an admin list's total says "at least" (counting 1,000,000 rows costs a page's budget). */
+export const ADMIN_TOTAL_CAP = 1_000;
+
+/** GET /api/admin/orders (DESIGN §3b): `q` matches buyer name, email and product. */
+export const AdminOrdersQuery = z
+  .object({
+    q: z.string().trim().max(100, 'At most 100 characters').optional(),
+    status: z.enum(OrderStatus.options, { error: `One of ${OrderStatus.options.join(', ')}` }).optional(),
+    cursor: AdminCursor,
+    limit: AdminLimit,
+  })
+  .strict();
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
+
+/** GET /api/admin/orders.csv: the same filter, every matching order. */
+export const AdminOrdersCsvQuery = AdminOrdersQuery.pick({ q: true, status: true }).strict();
+export type AdminOrdersCsvQuery = z.infer<typeof AdminOrdersCsvQuery>;
+
+/** A page of an admin list; `totalCapped`: there are more than `total` (ADMIN_TOTAL_CAP) matches. */
+export const AdminOrdersPage = z.object({
+  items: OrderList,
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+});
+export type AdminOrdersPage = z.infer<typeof AdminOrdersPage>;
+
+/** GET /api/admin/overview: money taken per day (UTC, cents, oldest first), what waits, what runs low. */
+export const AdminOverview = z.object({
+  revenueByDay: z.array(z.object({ day: z.string(), cents: z.number().int() })),
+  ordersToShip: z.number().int(),
+  unpaidOrders: z.number().int(),
+  lowStock: ToolList,
+});
+export type AdminOverview = z.infer<typeof AdminOverview>;
+
+export { AdminCursor, AdminLimit };

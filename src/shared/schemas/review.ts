@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { AdminCursor, AdminLimit } from './order.ts';
+
+export const ReviewId = z.uuid();
 
 /** A customer review as the API shows it (SPEC §3); ratings are whole stars 1–5 (DESIGN §5.4). */
 export const Review = z.object({
-  _id: z.uuid(),
+  _id: ReviewId,
   customerName: z.string(),
   profession: z.string(),
   productName: z.string(),
@@ -36,3 +39,18 @@ export type ReviewInput = z.infer<typeof ReviewInput>;
 
 export const ReviewList = z.array(Review);
 export type ReviewList = z.infer<typeof ReviewList>;
+
+/** A review in the admin's list (/dashboard/reviews): with when it was posted. */
+export const AdminReview = Review.extend({ createdAt: z.string() });
+export type AdminReview = z.infer<typeof AdminReview>;
+
+/** GET /api/admin/reviews (issue 16): reviews not deleted, newest first, a keyset page at a time. */
+export const AdminReviewsQuery = z.object({ cursor: AdminCursor, limit: AdminLimit }).strict();
+export type AdminReviewsQuery = z.infer<typeof AdminReviewsQuery>;
+
+export const AdminReviewsPage = z.object({
+  items: z.array(AdminReview),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export type AdminReviewsPage = z.infer<typeof AdminReviewsPage>;

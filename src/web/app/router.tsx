@@ -1,15 +1,38 @@
-import { lazy, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import { lazy, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { createRoutesFromChildren, matchRoutes, Route, Routes } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RequireAdmin } from '#web/features/accounts/components/require-admin.tsx';
 import { RequireAuth } from '#web/features/accounts/components/require-auth.tsx';
 
-// Every page is its own chunk, so heavy code (Swiper on the home page) loads only where it is used.
-function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => {
-    const page: ComponentType = (await load())[name];
-    return { default: page };
-  });
+type Page = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * Every page is its own chunk, so heavy code (Swiper on the home page) loads only where it is used.
+ * A page loaded before it is drawn (preloadPages) is drawn at once, without suspending: React
+ * hydrating the server's HTML would otherwise wait on it, and an update arriving meanwhile (the
+ * session read again) makes it throw that HTML away, and with it what the visitor typed.
+ */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Page {
+  let loaded: ComponentType | undefined;
+  const preload = () => load().then((module): ComponentType => (loaded = module[name]));
+  const Lazy: ComponentType = lazy(() => preload().then((page) => ({ default: page })));
+  function LazyPage() {
+    // Chosen once per mount: switching from Lazy to the loaded page would mount it again.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return Object.assign(LazyPage, { preload });
+}
+
+/** Loads the pages that draw this address (its layout's and its own), before React hydrates it. */
+export function preloadPages(pathname: string): Promise<unknown> {
+  const routes = (AppRoutes() as ReactElement<{ children: ReactNode }>).props.children;
+  const matches = matchRoutes(createRoutesFromChildren(routes), pathname) ?? [];
+  return Promise.all(
+    matches
+      .map((match) => (match.route.element as ReactElement | undefined)?.type as Partial<Page> | undefined)
+      .map((page) => page?.preload?.()),
+  );
 }
 
 const HomePage = lazyPage(() => import('./routes/home.tsx'), 'HomePage');
@@ -27,6 +50,7 @@ const MyProfilePage = lazyPage(() => import('./routes/dashboard/my-profile.tsx')
 const MyOrdersPage = lazyPage(() => import('./routes/dashboard/my-orders.tsx'), 'MyOrdersPage');
 const AddReviewPage = lazyPage(() => import('./routes/dashboard/add-review.tsx'), 'AddReviewPage');
 const PaymentPage = lazyPage(() => import('./routes/dashboard/payment.tsx'), 'PaymentPage');
+const ReceiptPage = lazyPage(() => import('./routes/dashboard/receipt.tsx'), 'ReceiptPage');
 const ManageOrdersPage = lazyPage(() => import('./routes/dashboard/manage-orders.tsx'), 'ManageOrdersPage');
 const AddProductsPage = lazyPage(() => import('./routes/dashboard/add-products.tsx'), 'AddProductsPage');
 const MakeAdminPage = lazyPage(() => import('./routes/dashboard/make-admin.tsx'), 'MakeAdminPage');
@@ -34,7 +58,10 @@ const ManageProductsPage = lazyPage(
   () => import('./routes/dashboard/manage-products.tsx'),
   'ManageProductsPage',
 );
+const EditProductPage = lazyPage(() => import('./routes/dashboard/edit-product.tsx'), 'EditProductPage');
+const ReviewsPage = lazyPage(() => import('./routes/dashboard/reviews.tsx'), 'ReviewsPage');
 const AuditPage = lazyPage(() => import('./routes/dashboard/audit.tsx'), 'AuditPage');
+const OverviewPage = lazyPage(() => import('./routes/dashboard/overview.tsx'), 'OverviewPage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found.tsx'), 'NotFoundPage');
 
 /**
@@ -63,11 +90,15 @@ export function AppRoutes() {
             <Route path="myOrders" element={<MyOrdersPage />} />
             <Route path="addReview" element={<AddReviewPage />} />
             <Route path="payment/:orderId" element={<PaymentPage />} />
+            <Route path="receipt/:orderId" element={<ReceiptPage />} />
             <Route element={<RequireAdmin />}>
+              <Route path="overview" element={<OverviewPage />} />
               <Route path="manageOrders" element={<ManageOrdersPage />} />
               <Route path="addProducts" element={<AddProductsPage />} />
               <Route path="makeAdmin" element={<MakeAdminPage />} />
               <Route path="manageProducts" element={<ManageProductsPage />} />
+              <Route path="editProduct/:id" element={<EditProductPage />} />
+              <Route path="reviews" element={<ReviewsPage />} />
               <Route path="audit" element={<AuditPage />} />
             </Route>
           </Route>

@@ -139,6 +139,33 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return data as T;
 }
 
+/**
+ * A file the API answers (a CSV export), with the access token: a plain link would carry none.
+ * Errors as apiRequest's.
+ */
+export async function apiDownload(path: string): Promise<Blob> {
+  const token = getAccessToken();
+  let response: Response;
+  try {
+    response = await send(`${API_BASE}${path}`, { headers: authHeaders(token) });
+  } catch {
+    throw new ApiRequestError(0, 'network_error', 'The store could not be reached. Check your connection.');
+  }
+  if (!response.ok) {
+    if ((response.status === 401 || response.status === 403) && token && token === getAccessToken()) {
+      onRejected?.();
+    }
+    const error = readErrorShape(await response.json().catch(() => undefined));
+    throw new ApiRequestError(
+      response.status,
+      error?.code ?? 'http_error',
+      error?.message ?? `The request failed (${response.status}).`,
+      error?.fields,
+    );
+  }
+  return response.blob();
+}
+
 interface ErrorShape {
   code: string;
   message: string;

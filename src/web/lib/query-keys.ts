@@ -16,7 +16,8 @@ export const profileKeys = {
 
 export const usersKeys = {
   all: ['admin', 'users'] as const,
-  list: (email: string) => [...usersKeys.all, email.toLowerCase()] as const,
+  /** Pages of GET /admin/users, by their search. */
+  pages: (q: string) => [...usersKeys.all, 'pages', q] as const,
 };
 
 export const toolsKeys = {
@@ -32,10 +33,14 @@ export const orderKeys = {
   all: ['orders'] as const,
   mine: (email: string) => [...orderKeys.all, 'mine', email.toLowerCase()] as const,
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
+  receipt: (id: string) => [...orderKeys.all, 'receipt', id] as const,
 };
 
 export const allOrdersKeys = {
   all: ['admin', 'orders'] as const,
+  /** Pages of GET /admin/orders, by their filter's query string (Manage Orders' URL). */
+  pages: (search: string) => [...allOrdersKeys.all, 'pages', search] as const,
+  overview: () => [...allOrdersKeys.all, 'overview'] as const,
 };
 
 export const paymentKeys = {
@@ -44,6 +49,8 @@ export const paymentKeys = {
 
 export const reviewsKeys = {
   all: ['reviews'] as const,
+  // Under the carousel's key, so that a deleted review leaves both.
+  admin: () => [...reviewsKeys.all, 'admin'] as const,
 };
 
 export const auditKeys = {

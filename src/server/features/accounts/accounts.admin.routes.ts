@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MakeAdminResult, UserList } from '#shared/schemas/admin.ts';
+import { AdminUsersPage, AdminUsersQuery, MakeAdminResult, UserList } from '#shared/schemas/admin.ts';
 import { ApiError } from '#shared/schemas/error.ts';
 import { EmailParam, EmailQuery, requireOwnEmail } from '#server/http/params.ts';
+import { listUsersPage } from './accounts.admin.service.ts';
 import { listUsers, promote } from './accounts.service.ts';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
@@ -25,6 +26,19 @@ export const accountsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       requireOwnEmail(req.user!, req.query.email, 'Ask with your own email.');
       return listUsers(app.db);
     },
+  );
+
+  app.get(
+    '/admin/users',
+    {
+      schema: {
+        ...base,
+        summary: 'A page of accounts with their roles, oldest first, searched by name or email',
+        querystring: AdminUsersQuery,
+        response: { 200: AdminUsersPage, ...errors },
+      },
+    },
+    async (req) => listUsersPage(app.db, req.query),
   );
 
   app.put(

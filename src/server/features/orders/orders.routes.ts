@@ -8,11 +8,13 @@ import {
   PurchaseInput,
   PurchaseResult,
 } from '#shared/schemas/order.ts';
+import { Receipt } from '#shared/schemas/receipt.ts';
 import { ToolId } from '#shared/schemas/tool.ts';
 import { NotFound } from '#server/domain-errors.ts';
 import type { Gateways } from '#server/features/payments/gateways/select-gateway.ts';
 import { EmailQuery, IdParam, requireOwnEmail } from '#server/http/params.ts';
 import { cancelOrder, getOrderFor, listOrdersOf, purchase } from './orders.service.ts';
+import { getReceiptFor } from './receipt.service.ts';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 const security = [{ bearer: [] }];
@@ -71,6 +73,21 @@ export const ordersRoutes: FastifyPluginAsyncZod<Gateways> = async (app, { gatew
       },
     },
     async (req) => getOrderFor(app.db, req.params.id, req.user!),
+  );
+
+  app.get(
+    '/receipt/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: "A paid order's receipt (its owner, or an admin); 404 until it is paid",
+        security,
+        params: OrderIdParam,
+        response: { 200: Receipt, ...errors },
+      },
+    },
+    async (req) => getReceiptFor(app.db, req.params.id, req.user!),
   );
 
   app.delete(

@@ -3,9 +3,11 @@ import { MAX_ORDER_TOTAL_CENTS, ORDER_TOTAL_TOO_LARGE, orderTotalCents, toDollar
 import type { Order, OrderStatus, PurchaseInput, PurchaseResult } from '#shared/schemas/order.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { type Db, runPrepared, violates } from '#server/db/client.ts';
-import { orders, tools } from '#server/db/schema.ts';
+import { mailOutbox, orders, tools } from '#server/db/schema.ts';
 import { Conflict, Invalid, NotFound } from '#server/domain-errors.ts';
 import { record, type Actor } from '#server/features/audit/audit.service.ts';
+import { orderFacts } from '#server/features/mail/mail-templates.ts';
+import { enqueueMail } from '#server/features/mail/outbox.service.ts';
 import type { PaymentGateway } from '#server/features/payments/gateways/gateway.ts';
 import { markPaid } from '#server/features/payments/payments.service.ts';
 
@@ -18,7 +20,8 @@ function statusOf(row: OrderRow): OrderStatus {
   return row.paid ? 'paid' : 'unpaid';
 }
 
-function toOrder(row: OrderRow): Order {
+/** An order row as the API shows it (the admin lists and the CSV too). */
+export function toOrder(row: OrderRow): Order {
   return {
     _id: row.id,
     toolsId: row.toolId,
@@ -51,6 +54,7 @@ const ONE_OPEN_ORDER = 'orders_one_open_per_tool';
  * waits. A customer with an open (unpaid) order for this tool is told so ({acknowledged:false});
  * two such purchases racing each other are settled by the unique index, which aborts the
  * statement of the second and with it the stock it took.
+ * The 'order placed' mail is written to the outbox by the same statement.
  * When nothing was placed, a second read says why: no such tool, under the minimum, already
  * open, or out of stock.
  */
@@ -81,12 +85,22 @@ export async function purchase(
           )
         returning t.id
       )
-      insert into ${orders}
-        (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity)
-      select tool.id, ${buyer.id}, ${buyer.name}, ${buyer.email}, ${input.phone}, ${input.address},
-        tool.name, tool.price_cents, tool.img, ${quantity}
-      from tool join taken on taken.id = tool.id
-      returning id`,
+      , placed as (
+        insert into ${orders}
+          (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity)
+        select tool.id, ${buyer.id}, ${buyer.name}, ${buyer.email}, ${input.phone}, ${input.address},
+          tool.name, tool.price_cents, tool.img, ${quantity}
+        from tool join taken on taken.id = tool.id
+        returning id, name, email, product_name, product_price_cents, quantity
+      ), mailed as (
+        -- The 'order placed' mail (MailData['order_placed']), in the same statement as the order.
+        insert into ${mailOutbox} (kind, "to", data)
+        select 'order_placed', email, jsonb_build_object('orderId', id, 'name', name,
+          'productName', product_name, 'quantity', quantity, 'unitCents', product_price_cents,
+          'totalCents', product_price_cents * quantity)
+        from placed
+      )
+      select id from placed`,
     );
   } catch (err) {
     if (violates(err, ONE_OPEN_ORDER)) return { acknowledged: false };
@@ -243,9 +257,10 @@ export async function shipOrder(db: Db, actor: Actor, id: string): Promise<numbe
           isNull(orders.refundedAt),
         ),
       )
-      .returning({ id: orders.id });
+      .returning();
     if (row) {
       await record(tx, actor, 'order.ship', id);
+      await enqueueMail(tx, { kind: 'order_shipped', to: row.email, data: orderFacts(row) });
       return 1;
     }
     const [now] = await tx
@@ -289,6 +304,11 @@ export async function refundOrder(db: Db, gateway: PaymentGateway, actor: Actor,
       await record(tx, actor, 'order.refund', id, {
         transactionId: row.transactionId,
         cents: orderTotalCents(row.productPriceCents, row.quantity),
+      });
+      await enqueueMail(tx, {
+        kind: 'order_refunded',
+        to: row.email,
+        data: { ...orderFacts(row), transactionId: row.transactionId },
       });
       return row;
     }

@@ -3,11 +3,17 @@ import type { CardInput } from '#shared/card.ts';
 import { orderTotalCents, toCents } from '#shared/money.ts';
 import type { PaymentIntentResult } from '#shared/schemas/payment.ts';
 import type { Db } from '#server/db/client.ts';
-import { orders, sandboxPaymentIntents } from '#server/db/schema.ts';
+import { DEMO_EMAILS } from '#server/auth/account-rules.ts';
+import { user } from '#server/db/auth-schema.ts';
+import { counters, orders, sandboxPaymentIntents } from '#server/db/schema.ts';
 import { Conflict, DomainError, NotFound } from '#server/domain-errors.ts';
 import { record, SYSTEM } from '#server/features/audit/audit.service.ts';
+import { orderFacts } from '#server/features/mail/mail-templates.ts';
+import { enqueueMail } from '#server/features/mail/outbox.service.ts';
 import { CURRENCY, type PaymentGateway, type PaymentIntent } from './gateways/gateway.ts';
 import type { SandboxGateway } from './gateways/sandbox.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const conflict = (code: string, message: string) => new Conflict(code, message);
 
@@ -53,7 +59,10 @@ export async function createPaymentIntent(
 /**
  * Marks an order paid once the gateway confirms that this payment succeeded, for this order and
  * this amount. The one path for the client's PATCH and the provider's webhook; idempotent, and the
- * guarded UPDATE makes exactly one of any number of racing calls the paid transition.
+ * guarded UPDATE makes exactly one of any number of racing calls the paid transition. That
+ * transition's transaction numbers the receipt and writes the receipt mail and the admins' 'new
+ * paid order' mails to the outbox, so every path that pays (PATCH, webhook, reconciliation, the
+ * hold expiry) mails once.
  */
 export async function markPaid(
   db: Db,
@@ -77,16 +86,57 @@ export async function markPaid(
   if (intent.amountCents !== amountCents || intent.currency !== CURRENCY) {
     throw conflict('amount_mismatch', 'This payment is not for the amount of the order.');
   }
-  const [updated] = await db
-    .update(orders)
-    .set({ paid: true, transactionId, paidAt: new Date() })
-    .where(and(eq(orders.id, order.id), eq(orders.paid, false), isNull(orders.cancelledAt)))
-    .returning({ id: orders.id });
-  if (updated) return { transactionId, changed: true };
+  const changed = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(orders)
+      .set({ paid: true, transactionId, paidAt: new Date() })
+      .where(and(eq(orders.id, order.id), eq(orders.paid, false), isNull(orders.cancelledAt)))
+      .returning();
+    if (!updated) return false;
+    // The receipt and the admins' notice go with the transition itself, exactly once.
+    const receiptNumber = await nextNumber(tx, 'receipt');
+    await tx.update(orders).set({ receiptNumber }).where(eq(orders.id, order.id));
+    const facts = { ...orderFacts(updated), transactionId, receiptNumber };
+    const admins = await tx
+      .select({ email: user.email })
+      .from(user)
+      .where(sql`${user.role} = 'admin'`);
+    await enqueueMail(
+      tx,
+      {
+        kind: 'payment_receipt',
+        to: updated.email,
+        data: { ...facts, paidAt: (updated.paidAt ?? new Date()).toISOString() },
+      },
+      // The demo admin's made-up address gets no mail, as at sign-up.
+      ...admins
+        .filter((a) => !DEMO_EMAILS.has(a.email.toLowerCase()))
+        .map((a) => ({
+          kind: 'new_paid_order' as const,
+          to: a.email,
+          data: { ...facts, email: updated.email },
+        })),
+    );
+    return true;
+  });
+  if (changed) return { transactionId, changed: true };
   // Someone else got there first (a racing webhook or retry): same payment is fine.
   const now = await openOrder(db, order.id);
   if (now?.paid && now.transactionId === transactionId) return { transactionId, changed: false };
   throw conflict('order_closed', 'This order can no longer be paid.');
+}
+
+/**
+ * The next number of a gap-free sequence (receipts), taken by an UPDATE in the caller's transaction:
+ * the row stays locked until it commits, and a rollback gives the number back.
+ */
+async function nextNumber(tx: Tx, name: string): Promise<number> {
+  const [row] = await tx
+    .insert(counters)
+    .values({ name, value: 1 })
+    .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
+    .returning({ value: counters.value });
+  return row!.value;
 }
 
 /** The sandbox gateway's card confirmation, for the owner of the intent's order only. */

@@ -1,9 +1,11 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Review, ReviewInput } from '#shared/schemas/review.ts';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AdminReviewsPage, AdminReviewsQuery, Review, ReviewInput } from '#shared/schemas/review.ts';
 import { type Db, violates } from '#server/db/client.ts';
-import { reviews } from '#server/db/schema.ts';
+import { badCursor, decodeCursor, encodeCursor } from '#server/db/keyset.ts';
+import { reviews, tools } from '#server/db/schema.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { Conflict, LimitReached } from '#server/domain-errors.ts';
+import { record, type Actor } from '#server/features/audit/audit.service.ts';
 
 /** The avatar of a reviewer whose account has no photo. */
 export const PLACEHOLDER_AVATAR = '/images/people/placeholder.svg';
@@ -15,27 +17,79 @@ export const REVIEWS_PER_DAY = 5;
 // The first key of the advisory lock that queues one customer's reviews; any constant works.
 const REVIEW_LOCK = 7_424_212;
 
-/** The newest reviews for the home carousel, each marked when its author bought the product. */
-export async function listReviews(db: Db): Promise<Review[]> {
-  return db
-    .select({
-      _id: reviews.id,
-      customerName: reviews.customerName,
-      profession: reviews.profession,
-      productName: reviews.productName,
-      ratings: reviews.ratings,
-      opinions: reviews.opinions,
-      img: reviews.img,
-      // Spelled out with table names: drizzle renders columns in a sql`` fragment unqualified, and
-      // "user_id" = "user_id" inside the subquery would compare orders with themselves.
-      verified: sql<boolean>`exists (
+const shown = {
+  _id: reviews.id,
+  customerName: reviews.customerName,
+  profession: reviews.profession,
+  productName: reviews.productName,
+  ratings: reviews.ratings,
+  opinions: reviews.opinions,
+  img: reviews.img,
+  // Spelled out with table names: drizzle renders columns in a sql`` fragment unqualified, and
+  // "user_id" = "user_id" inside the subquery would compare orders with themselves.
+  verified: sql<boolean>`exists (
         select 1 from "orders" o
         where o."user_id" = "reviews"."user_id" and o."product_name" = "reviews"."product_name" and o."paid"
       )`,
-    })
+};
+
+/** The newest reviews for the home carousel, each marked when its author bought the product. */
+export async function listReviews(db: Db): Promise<Review[]> {
+  return db
+    .select(shown)
     .from(reviews)
+    .where(isNull(reviews.deletedAt))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(REVIEWS_SHOWN);
+}
+
+/** One page of the admin's reviews (GET /api/admin/reviews): not deleted, newest first, keyset on (created_at, id). */
+export async function listReviewsPage(db: Db, query: AdminReviewsQuery): Promise<AdminReviewsPage> {
+  const listed = isNull(reviews.deletedAt);
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const page = cursor
+    ? and(
+        listed,
+        sql`(${reviews.createdAt}, ${reviews.id}) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`,
+      )
+    : listed;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ...shown, at: sql<string>`${reviews.createdAt}::text`, createdAt: reviews.createdAt })
+      .from(reviews)
+      .where(page)
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(query.limit + 1),
+    db.select({ n: count() }).from(reviews).where(listed),
+  ]).catch(badCursor);
+  const more = rows.length > query.limit;
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(({ at: _at, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() })),
+    nextCursor: more && last ? encodeCursor(last.at, last._id) : null,
+    total: Number(total?.n ?? 0),
+  };
+}
+
+/**
+ * An admin deletes a review: it leaves the carousel and GET /reviews (the reviews trigger tells
+ * every instance's catalogue cache). Answers 1 when this call deleted it, 0 when no shown review
+ * has this id. The row stays, so that its author cannot post that product's review again.
+ */
+export async function deleteReview(db: Db, actor: Actor, id: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(reviews)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(reviews.id, id), isNull(reviews.deletedAt)))
+      .returning({ customerName: reviews.customerName, productName: reviews.productName });
+    if (!row) return 0;
+    await record(tx, actor, 'review.delete', id, {
+      name: `${row.customerName} on ${row.productName}`,
+    });
+    return 1;
+  });
 }
 
 /**
@@ -64,6 +118,8 @@ export async function addReview(db: Db, author: CurrentUser, input: ReviewInput)
           img: author.image ?? PLACEHOLDER_AVATAR,
           profession: input.profession,
           productName: input.productName,
+          // The live tool of that exact name, if there is one: its page lists the review.
+          toolId: sql`(select ${tools.id} from ${tools} where ${tools.name} = ${input.productName} and ${tools.archivedAt} is null limit 1)`,
           ratings: input.ratings,
           opinions: input.opinions,
         })

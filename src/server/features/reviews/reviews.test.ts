@@ -72,6 +72,9 @@ describe('POST /api/review', () => {
 
     // After a paid order of that product, the same author's review is a verified buyer's.
     const [tool] = await t.db.select().from(tools).where(eq(tools.name, 'Torque AG-125 Angle Grinder'));
+    // It names the tool of that name, which the tool's own page goes by.
+    const [stored] = await t.db.select().from(reviews).where(eq(reviews.id, res.json().insertedId));
+    expect(stored?.toolId).toBe(tool!.id);
     const order = await createOrder(t.db, ivy, { quantity: 100 }, tool!);
     // Paid as a payment pays it: the update is what tells the catalogue (a trigger on orders.paid).
     await t.db
@@ -112,6 +115,21 @@ describe('POST /api/review', () => {
       expect((await t.app.inject('/api/reviews')).json()).toHaveLength(before);
     },
   );
+
+  it('names no tool when the product is not one of the catalogue’s (another case is another name)', async () => {
+    const kim = await signUp(t.app, 'kim');
+    for (const productName of ['A drill we never sold', 'torque ag-125 angle grinder']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/review',
+        headers: kim.bearer,
+        payload: { profession: 'Joiner', productName, ratings: 3, opinions: 'Fine.' },
+      });
+      expect(res.statusCode).toBe(200);
+      const [stored] = await t.db.select().from(reviews).where(eq(reviews.id, res.json().insertedId));
+      expect(stored).toMatchObject({ productName, toolId: null });
+    }
+  });
 
   it('answers 401 to an anonymous review', async () => {
     const res = await t.app.inject({

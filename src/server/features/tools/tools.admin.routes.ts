@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AddToolInput, DeleteResult, InsertResult } from '#shared/schemas/admin.ts';
+import { AddToolInput, DeleteResult, EditToolInput, InsertResult } from '#shared/schemas/admin.ts';
 import { ApiError } from '#shared/schemas/error.ts';
-import { ToolId } from '#shared/schemas/tool.ts';
-import { IdOrNothingParam } from '#server/http/params.ts';
-import { addTool, archiveTool } from './tools.service.ts';
+import { Tool, ToolId } from '#shared/schemas/tool.ts';
+import { IdOrNothingParam, IdParam } from '#server/http/params.ts';
+import { addTool, archiveTool, editTool } from './tools.service.ts';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 
@@ -23,6 +23,26 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ acknowledged: true, insertedId: await addTool(app.db, req.user!, req.body) }),
+  );
+
+  app.patch(
+    '/tool/:id',
+    {
+      schema: {
+        ...base,
+        summary: 'Edit a tool: any of its fields, its stock too (orders keep their snapshot)',
+        params: IdParam(ToolId, 'No tool with this id.'),
+        body: EditToolInput,
+        response: { 200: Tool, ...errors },
+      },
+    },
+    async (req) => {
+      const tool = await editTool(app.db, req.user!, req.params.id, req.body);
+      // Other instances drop their copy on the trigger's NOTIFY; this one at once, so that the
+      // admin's next read (PostgreSQL notifies a moment after the commit) shows the edit.
+      app.catalogue.clear();
+      return tool;
+    },
   );
 
   app.delete(

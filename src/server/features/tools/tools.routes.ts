@@ -4,7 +4,7 @@ import { ApiError } from '#shared/schemas/error.ts';
 import { CatalogueQuery, CataloguePage, CategoryList, Tool, ToolId, ToolList } from '#shared/schemas/tool.ts';
 import { NotFound } from '#server/domain-errors.ts';
 import { IdParam } from '#server/http/params.ts';
-import { cachedJson, sendCached } from '#server/http/response-cache.ts';
+import { type CachedBody, cachedJson, ResponseCache, sendCached } from '#server/http/response-cache.ts';
 import { cachedTool, catalogue, listCategories, listTools } from './tools.service.ts';
 
 const NO_TOOL = 'No tool with this id.';
@@ -17,6 +17,13 @@ async function cachedCategories(app: FastifyInstance): Promise<CategoryList> {
 
 /** The public catalogue. */
 export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Searches repeat (the same few words, the same category pages), and a typo search must rank and
+  // count every match: ~30 ms of database time for a common word in 100,000 tools. Its answer is
+  // kept until the catalogue changes, and at least a second (as the visitors' pages are), for as
+  // many distinct searches as visitors are likely to share.
+  const searches = new ResponseCache<CachedBody>({ holdMs: 1_000, maxEntries: 1_000 });
+  await app.database.onChange('catalogue', () => searches.clear());
+
   app.get(
     '/tools',
     { schema: { tags: ['tools'], summary: 'The catalogue', response: { 200: ToolList } } },
@@ -40,7 +47,19 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CataloguePage, 400: ApiError },
       },
     },
-    async (req) => catalogue(app.db, req.query, () => cachedCategories(app)),
+    async (req, reply) => {
+      const key = JSON.stringify([
+        req.query.q,
+        req.query.category,
+        req.query.sort,
+        req.query.limit,
+        req.query.cursor,
+      ]);
+      const answer = await searches.get(key, async () =>
+        cachedJson(await catalogue(app.db, req.query, () => cachedCategories(app))),
+      );
+      return sendCached(req, reply, answer);
+    },
   );
 
   app.get(

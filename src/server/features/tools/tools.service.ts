@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { toCents, toDollars } from '#shared/money.ts';
-import type { AddToolInput } from '#shared/schemas/admin.ts';
+import type { AddToolInput, EditToolInput } from '#shared/schemas/admin.ts';
 import {
   CATEGORIES,
   type CataloguePage,
@@ -8,7 +8,7 @@ import {
   type CategoryList,
   type Tool,
 } from '#shared/schemas/tool.ts';
-import { Invalid } from '#server/domain-errors.ts';
+import { Invalid, NotFound } from '#server/domain-errors.ts';
 import { type Db, errorChain } from '#server/db/client.ts';
 import { catalogueWords, searchable, tools } from '#server/db/schema.ts';
 import { record, type Actor } from '#server/features/audit/audit.service.ts';
@@ -77,6 +77,45 @@ export async function addTool(db: Db, actor: Actor, input: AddToolInput): Promis
       category: input.category,
     });
     return row!.id;
+  });
+}
+
+/**
+ * Changes the fields given of a listed tool and answers it as it now is; orders keep their
+ * snapshot. The row is locked first: purchases of the tool queue behind the edit and take their
+ * stock from the new quantity, those before it from the old one, so a restock sets the stock to
+ * its value minus what is sold after it. The audit row names each field's value before and after.
+ */
+export async function editTool(db: Db, actor: Actor, id: string, input: EditToolInput): Promise<Tool> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(columns)
+      .from(tools)
+      .where(and(eq(tools.id, id), isNull(tools.archivedAt)))
+      .for('update');
+    if (!before) throw new NotFound('No tool with this id.');
+    const [row] = await tx
+      .update(tools)
+      .set({
+        name: input.name,
+        description: input.description,
+        img: input.img,
+        priceCents: input.price === undefined ? undefined : toCents(input.price),
+        minimumOrder: input.minimumOrder,
+        availableQuantity: input.availableQuantity,
+        category: input.category,
+      })
+      .where(eq(tools.id, id))
+      .returning(columns);
+    const was = toTool(before);
+    const now = toTool(row!);
+    const changes = Object.fromEntries(
+      (Object.keys(input) as (keyof EditToolInput)[])
+        .filter((field) => input[field] !== undefined && was[field] !== now[field])
+        .map((field) => [field, { from: was[field], to: now[field] }]),
+    );
+    await record(tx, actor, 'tool.edit', id, { name: now.name, changes });
+    return now;
   });
 }
 
@@ -291,12 +330,13 @@ function decodeCursor(cursor: string, shape: RegExp): [string, string] {
   throw new Invalid(INVALID_CURSOR);
 }
 
-/** The tool that a review's productName names, if one in the catalogue has that name. */
-export async function toolIdByName(db: Db, productName: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: tools.id })
+/** Live tools with less than twice their minimum order left, by name (the admin's overview). */
+export async function lowStockTools(db: Db, limit = 50): Promise<Tool[]> {
+  const rows = await db
+    .select(columns)
     .from(tools)
-    .where(and(eq(tools.name, productName), isNull(tools.archivedAt)))
-    .limit(1);
-  return row?.id ?? null;
+    .where(and(isNull(tools.archivedAt), sql`${tools.availableQuantity} < 2 * ${tools.minimumOrder}`))
+    .orderBy(asc(tools.name), asc(tools.id))
+    .limit(limit);
+  return rows.map(toTool);
 }

@@ -18,10 +18,14 @@ const TITLES: [string, string][] = [
   ['/dashboard/myOrders', 'My Orders | Dashboard | Torque'],
   ['/dashboard/addReview', 'Add A Review | Dashboard | Torque'],
   ['/dashboard/payment/:orderId', 'Payment | Dashboard | Torque'],
+  ['/dashboard/receipt/:orderId', 'Receipt | Dashboard | Torque'],
+  ['/dashboard/overview', 'Overview | Dashboard | Torque'],
   ['/dashboard/manageOrders', 'Manage All Orders | Dashboard | Torque'],
   ['/dashboard/addProducts', 'Add A Product | Dashboard | Torque'],
   ['/dashboard/makeAdmin', 'Make Admin | Dashboard | Torque'],
   ['/dashboard/manageProducts', 'Manage Products | Dashboard | Torque'],
+  ['/dashboard/editProduct/:id', 'Edit Product | Dashboard | Torque'],
+  ['/dashboard/reviews', 'Reviews | Dashboard | Torque'],
   ['/dashboard/audit', 'Audit log | Dashboard | Torque'],
 ];
 

@@ -6,7 +6,7 @@ import { BannerCarousel } from '#web/features/content/components/banner-carousel
 import { BusinessSummary } from '#web/features/content/components/business-summary.tsx';
 import { FeaturePromos } from '#web/features/content/components/feature-promos.tsx';
 import { QuoteContact } from '#web/features/content/components/quote-contact.tsx';
-import { SignupBox } from '#web/features/content/components/signup-box.tsx';
+import { SignupBox } from '#web/features/newsletter/components/signup-box.tsx';
 import { useScrollToHash } from '#web/lib/use-scroll-to-hash.ts';
 
 /** The landing page at / and /home (SPEC §2 Home page). */

@@ -7,6 +7,8 @@ interface ConfirmDialogProps {
   /** What will happen, in a sentence. */
   children: ReactNode;
   confirmLabel: string;
+  /** The choice that does nothing. */
+  cancelLabel?: string;
   pending: boolean;
   error?: string | null;
   onConfirm: () => void;
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Keep it',
   pending,
   error,
   onConfirm,
@@ -67,7 +70,7 @@ export function ConfirmDialog({
             disabled={pending}
             onClick={() => dialog.current?.close()}
           >
-            Keep it
+            {cancelLabel}
           </button>
           <button
             type="button"

@@ -1,5 +1,5 @@
 import { DashboardPage } from '#web/components/ui/dashboard-page.tsx';
-import { AddToolForm } from '#web/features/tools/components/add-tool-form.tsx';
+import { ToolForm } from '#web/features/tools/components/tool-form.tsx';
 
 /** /dashboard/addProducts (admins, SPEC §2): a new tool for the catalogue. */
 export function AddProductsPage() {
@@ -8,7 +8,7 @@ export function AddProductsPage() {
       title="Add Products"
       intro="A new tool for the catalogue. It is on sale as soon as it is added."
     >
-      <AddToolForm />
+      <ToolForm />
     </DashboardPage>
   );
 }

@@ -17,10 +17,12 @@ const customerLinks: DashboardLink[] = [
   { label: 'Add Review', to: '/dashboard/addReview' },
 ];
 const adminLinks: DashboardLink[] = [
+  { label: 'Overview', to: '/dashboard/overview' },
   { label: 'Manage Orders', to: '/dashboard/manageOrders' },
   { label: 'Add Products', to: '/dashboard/addProducts' },
   { label: 'Make Admin', to: '/dashboard/makeAdmin' },
   { label: 'Manage Products', to: '/dashboard/manageProducts' },
+  { label: 'Reviews', to: '/dashboard/reviews' },
   { label: 'Audit Log', to: '/dashboard/audit' },
 ];
 
@@ -60,7 +62,7 @@ export function DashboardLayout() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
       {/* Each dashboard page holds the page's h1; the layout only frames it. */}
-      <div className="mb-4 flex items-center justify-between gap-4 lg:hidden">
+      <div className="mb-4 flex items-center justify-between gap-4 lg:hidden print:hidden">
         <p className="text-sm font-bold tracking-[0.2em] text-rust uppercase">Dashboard</p>
         <button
           ref={openButton}

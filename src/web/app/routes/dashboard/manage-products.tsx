@@ -1,17 +1,24 @@
 import { useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { DashboardPage } from '#web/components/ui/dashboard-page.tsx';
+import { ListSearch } from '#web/components/ui/list-search.tsx';
 import { ToolsTable } from '#web/features/tools/components/tools-table.tsx';
 
-/** /dashboard/manageProducts (admins, SPEC §2): the catalogue, with a delete per product. */
+const PATH = '/dashboard/manageProducts';
+
+/** /dashboard/manageProducts (admins, SPEC §2): the catalogue by name, searched by the URL, with a delete per product. */
 export function ManageProductsPage() {
   const heading = useRef<HTMLHeadingElement>(null);
+  const [params] = useSearchParams();
+  const q = (params.get('q') ?? '').trim().slice(0, 100);
   return (
     <DashboardPage
       title="Manage Products"
       intro="The tools on sale. A deleted product leaves the store; orders already placed keep it."
       headingRef={heading}
     >
-      <ToolsTable onDeleted={() => heading.current?.focus()} />
+      <ListSearch label="Search products" placeholder="Name or description" q={q} path={PATH} />
+      <ToolsTable q={q} onDeleted={() => heading.current?.focus()} />
     </DashboardPage>
   );
 }

@@ -1,69 +1,127 @@
+import { useRef, useState } from 'react';
 import type { UserRecord } from '#shared/schemas/admin.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { ShieldIcon } from '#web/components/ui/icons.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { toast } from '#web/lib/toast.ts';
-import { useUsers } from '#web/features/accounts/api/get-users.ts';
+import { useAdminUsers } from '#web/features/accounts/api/get-admin-users.ts';
 import { useMakeAdmin } from '#web/features/accounts/api/make-admin.ts';
 import { Card, CardList, DataTable, QueryState, TableEmpty } from '#web/components/ui/data-table.tsx';
+import { ShowMore } from '#web/components/ui/show-more.tsx';
 
 const COLUMNS = ['#', 'Email', 'Action'] as const;
 
-/** SPEC §2 Make admin: every account; a non-admin can be promoted, an admin shows a label (SPEC §4). */
-export function UsersTable({ adminEmail }: { adminEmail: string | undefined }) {
-  const users = useUsers(adminEmail);
+/**
+ * SPEC §2 Make admin: the accounts (searched by `q`), a page at a time (GET /admin/users, issue 16);
+ * a non-admin can be promoted, an admin shows a label (SPEC §4). Promoting asks first, as cancel
+ * and delete do: an admin can run the whole store (issue 16).
+ */
+export function UsersTable({ q }: { q: string }) {
+  const pages = useAdminUsers(q);
+  const first = pages.data?.pages[0];
+  const users = {
+    isPending: pages.isPending,
+    isError: pages.isError && !pages.data,
+    data: pages.data?.pages.flatMap((page) => page.items),
+    refetch: () => void pages.refetch(),
+  };
   const promote = useMakeAdmin();
+  // The account stays named in the dialog while it animates closed, so `open` is kept apart from it.
+  const [confirming, setConfirming] = useState<UserRecord | null>(null);
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement | null>(null);
+
+  const askToPromote = (user: UserRecord, button: HTMLButtonElement) => {
+    opener.current = button;
+    setConfirming(user);
+    setOpen(true);
+  };
 
   const makeAdmin = (user: UserRecord) => {
     promote.mutate(user.email, {
       onSuccess: ({ modifiedCount }) => {
         if (modifiedCount === 1) toast.success('Successfully make admin');
         else toast.info(`${user.email} is already an admin.`);
+        setOpen(false);
       },
-      onError: (failure) => toast.error(errorMessage(failure)),
+      onError: (failure) => {
+        toast.error(errorMessage(failure));
+        setOpen(false);
+      },
     });
   };
 
   const isPromoting = (user: UserRecord) => promote.isPending && promote.variables === user.email;
 
   return (
-    <QueryState
-      query={users}
-      loadingLabel="Loading users"
-      errorText="We couldn't load the users."
-      empty={<TableEmpty title="No users yet" />}
-    >
-      {(rows) => (
-        <>
-          <DataTable caption="Users and their roles" columns={COLUMNS}>
-            {rows.map((user, index) => (
-              <tr key={user._id} className="hover:bg-base-200/50">
-                <th scope="row" className="w-12 font-semibold text-slate-600">
-                  {index + 1}
-                </th>
-                <td>
-                  <Account user={user} />
-                </td>
-                <td className="w-40 whitespace-nowrap">
-                  <RoleAction user={user} pending={isPromoting(user)} onPromote={makeAdmin} />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          <CardList label="Users and their roles">
-            {rows.map((user, index) => (
-              <Card key={user._id} number={index + 1}>
-                <div className="flex items-center justify-between gap-3">
-                  <div className="min-w-0">
+    <>
+      <QueryState
+        query={users}
+        loadingLabel="Loading users"
+        errorText="We couldn't load the users."
+        empty={
+          q ? (
+            <TableEmpty title="No accounts match">Try another name or email.</TableEmpty>
+          ) : (
+            <TableEmpty title="No users yet" />
+          )
+        }
+      >
+        {(rows) => (
+          <>
+            <DataTable caption="Users and their roles" columns={COLUMNS}>
+              {rows.map((user, index) => (
+                <tr key={user._id} className="hover:bg-base-200/50">
+                  <th scope="row" className="w-12 font-semibold text-slate-600">
+                    {index + 1}
+                  </th>
+                  <td>
                     <Account user={user} />
+                  </td>
+                  <td className="w-40 whitespace-nowrap">
+                    <RoleAction user={user} pending={isPromoting(user)} onPromote={askToPromote} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+            <CardList label="Users and their roles">
+              {rows.map((user, index) => (
+                <Card key={user._id} number={index + 1}>
+                  <div className="flex items-center justify-between gap-3">
+                    <div className="min-w-0">
+                      <Account user={user} />
+                    </div>
+                    <RoleAction user={user} pending={isPromoting(user)} onPromote={askToPromote} />
                   </div>
-                  <RoleAction user={user} pending={isPromoting(user)} onPromote={makeAdmin} />
-                </div>
-              </Card>
-            ))}
-          </CardList>
-        </>
-      )}
-    </QueryState>
+                </Card>
+              ))}
+            </CardList>
+            <ShowMore
+              shown={rows.length}
+              total={first?.total}
+              capped={first?.totalCapped}
+              noun="accounts"
+              pages={pages}
+            />
+          </>
+        )}
+      </QueryState>
+      <ConfirmDialog
+        open={open}
+        title={`Make ${confirming?.email ?? ''} an admin?`}
+        confirmLabel="Make Admin"
+        cancelLabel="Cancel"
+        pending={promote.isPending}
+        onConfirm={() => confirming && makeAdmin(confirming)}
+        onClose={() => {
+          setOpen(false);
+          // The button is gone once its account is an admin; the row's label is then in its place.
+          if (opener.current?.isConnected) opener.current.focus();
+        }}
+      >
+        They will be able to manage orders, products and admins.
+      </ConfirmDialog>
+    </>
   );
 }
 
@@ -79,7 +137,7 @@ function Account({ user }: { user: UserRecord }) {
 interface RoleActionProps {
   user: UserRecord;
   pending: boolean;
-  onPromote: (user: UserRecord) => void;
+  onPromote: (user: UserRecord, button: HTMLButtonElement) => void;
 }
 
 /** SPEC §4: an admin shows the 'Admin' label; anyone else a 'Make Admin' button. No demotion. */
@@ -99,7 +157,8 @@ function RoleAction({ user, pending, onPromote }: RoleActionProps) {
       aria-label={`Make Admin: ${user.email}`}
       disabled={pending}
       aria-busy={pending || undefined}
-      onClick={() => onPromote(user)}
+      aria-haspopup="dialog"
+      onClick={(event) => onPromote(user, event.currentTarget)}
     >
       {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
       Make Admin

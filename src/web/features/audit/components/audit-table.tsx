@@ -16,7 +16,9 @@ const ACTION_WORDS: Record<AuditEntry['action'], string> = {
   'order.refund': 'Refunded order',
   'payment.refund': 'Refunded a payment for a closed order',
   'tool.add': 'Added product',
+  'tool.edit': 'Edited product',
   'tool.delete': 'Deleted product',
+  'review.delete': 'Deleted review',
   'user.promote': 'Made admin',
 };
 

@@ -6,7 +6,7 @@ import { TruckIcon } from '#web/components/ui/icons.tsx';
 import { PaymentBadge } from '#web/components/ui/payment-badge.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { toast } from '#web/lib/toast.ts';
-import { useAllOrders } from '#web/features/orders/api/get-all-orders.ts';
+import { type AdminOrdersState, useAdminOrders } from '#web/features/orders/api/get-admin-orders.ts';
 import { useRefundOrder } from '#web/features/orders/api/refund-order.ts';
 import { useShipOrder } from '#web/features/orders/api/ship-order.ts';
 import {
@@ -17,6 +17,7 @@ import {
   QueryState,
   TableEmpty,
 } from '#web/components/ui/data-table.tsx';
+import { ShowMore } from '#web/components/ui/show-more.tsx';
 
 const COLUMNS = [
   '#',
@@ -29,11 +30,20 @@ const COLUMNS = [
 ] as const;
 
 /**
- * SPEC §2 Manage orders: every live order; a paid one can be marked ready for shifting (SPEC §4),
- * or, until then, refunded in full after a confirmation (issue 14).
+ * SPEC §2 Manage orders: the orders of the filter, a page at a time (GET /admin/orders, issue 16);
+ * a paid one can be marked ready for shifting (SPEC §4), or, until then, refunded in full after a
+ * confirmation (issue 14).
  */
-export function AllOrdersTable() {
-  const orders = useAllOrders();
+export function AllOrdersTable({ state }: { state: AdminOrdersState }) {
+  const pages = useAdminOrders(state);
+  const first = pages.data?.pages[0];
+  const orders = {
+    isPending: pages.isPending,
+    isError: pages.isError && !pages.data,
+    data: pages.data?.pages.flatMap((page) => page.items),
+    refetch: () => void pages.refetch(),
+  };
+  const filtered = Boolean(state.q || state.status);
   const ship = useShipOrder();
   const refund = useRefundOrder();
   const [toRefund, setToRefund] = useState<Order | null>(null);
@@ -66,7 +76,11 @@ export function AllOrdersTable() {
       loadingLabel="Loading orders"
       errorText="We couldn't load the orders."
       empty={
-        <TableEmpty title="No orders yet">Orders appear here as soon as customers place them.</TableEmpty>
+        filtered ? (
+          <TableEmpty title="No orders match">Try another search or status.</TableEmpty>
+        ) : (
+          <TableEmpty title="No orders yet">Orders appear here as soon as customers place them.</TableEmpty>
+        )
       }
     >
       {(rows) => (
@@ -128,6 +142,13 @@ export function AllOrdersTable() {
               </Card>
             ))}
           </CardList>
+          <ShowMore
+            shown={rows.length}
+            total={first?.total}
+            capped={first?.totalCapped}
+            noun="orders"
+            pages={pages}
+          />
           <ConfirmDialog
             open={toRefund !== null}
             title="Refund this order?"

@@ -10,7 +10,10 @@ interface OrderActionsProps {
   stacked?: boolean;
 }
 
-/** SPEC §4 Order payment: Pay and Cancel while unpaid; a disabled PAID and the transaction id after. */
+/**
+ * SPEC §4 Order payment: Pay and Cancel while unpaid; a disabled PAID, the transaction id and a link
+ * to the receipt (issue 17) after.
+ */
 export function OrderActions({ order, itemId, onCancel, stacked = false }: OrderActionsProps) {
   if (order.paid) {
     return (
@@ -23,6 +26,9 @@ export function OrderActions({ order, itemId, onCancel, stacked = false }: Order
             Transaction: {order.transactionId}
           </p>
         )}
+        <Link to={`/dashboard/receipt/${order._id}`} className="link text-sm" aria-describedby={itemId}>
+          Receipt
+        </Link>
       </div>
     );
   }

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Tool } from '#shared/schemas/tool.ts';
 import { setApiFetch } from '#web/lib/api-client.ts';
@@ -21,13 +22,16 @@ const drill: Tool = {
 };
 
 /**
- * The store as the table meets it: GET /api/tools lists the drill until a DELETE went through, and
+ * The store as the table meets it: GET /api/catalogue lists the drill until a DELETE went through, and
  * DELETE /api/tool/{id} answers with `deletedCount`, as the server does (0: someone else was first).
  */
-function storeAnswering(deletedCount: 0 | 1) {
+function storeAnswering(deletedCount: 0 | 1, more: Tool[] = []) {
   let listed = true;
   setApiFetch(async (url, init) => {
-    if (url === '/api/tools' && init.method === 'GET') return Response.json(listed ? [drill] : []);
+    if (url.startsWith('/api/catalogue?') && init.method === 'GET') {
+      const items = listed ? [drill, ...more] : more;
+      return Response.json({ items, nextCursor: null, total: items.length });
+    }
     if (url === `/api/tool/${drill._id}` && init.method === 'DELETE') {
       listed = false;
       return Response.json({ acknowledged: true, deletedCount });
@@ -36,16 +40,22 @@ function storeAnswering(deletedCount: 0 | 1) {
   });
 }
 
-async function deleteTheDrill() {
+function showTable() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={queryClient}>
-      <ToolsTable onDeleted={() => {}} />
-      <ToastContainer {...toastContainerProps} />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={queryClient}>
+        <ToolsTable onDeleted={() => {}} />
+        <ToastContainer {...toastContainerProps} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
+  return screen.findByRole('table', { name: 'Products in the catalogue' });
+}
+
+async function deleteTheDrill() {
+  const table = await showTable();
   const user = userEvent.setup();
-  const table = await screen.findByRole('table', { name: 'Products in the catalogue' });
   await user.click(within(table).getByRole('button', { name: `Delete ${drill.name}` }));
   const dialog = screen.getByRole('dialog', { name: 'Delete this product?' });
   await user.click(within(dialog).getByRole('button', { name: 'Yes, delete' }));
@@ -65,5 +75,27 @@ describe('Manage Products: deleting a product', () => {
     await deleteTheDrill();
     expect(await screen.findByText(`${drill.name} was already removed.`)).toBeTruthy();
     expect(screen.queryByText('Successfully Delete Product')).toBeNull();
+  });
+});
+
+describe('Manage Products: stock and editing', () => {
+  afterEach(cleanup);
+
+  it('marks in words a tool whose stock is under twice its minimum order, and links each to its edit form', async () => {
+    // 9 left of a minimum order of 5: under 10. The drill has 75 of 5.
+    const grinder: Tool = {
+      ...drill,
+      _id: '7a2d1c6f-2e3b-4d4c-9f50-6b7c8d9e0f1a',
+      name: 'Torque G-9 Grinder',
+      availableQuantity: 9,
+    };
+    storeAnswering(1, [grinder]);
+    const table = await showTable();
+    const [, drillRow, grinderRow] = within(table).getAllByRole('row');
+    expect(within(grinderRow!).getByText('Low stock')).toBeTruthy();
+    expect(within(drillRow!).queryByText('Low stock')).toBeNull();
+    expect(
+      within(grinderRow!).getByRole('link', { name: 'Edit Torque G-9 Grinder' }).getAttribute('href'),
+    ).toBe(`/dashboard/editProduct/${grinder._id}`);
   });
 });

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { formatDollars } from '#shared/money.ts';
 import type { Tool } from '#shared/schemas/tool.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { toast } from '#web/lib/toast.ts';
-import { useTools } from '#web/features/tools/api/get-tools.ts';
+import { useCataloguePages } from '#web/features/tools/api/get-catalogue-pages.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { useDeleteTool } from '#web/features/tools/api/delete-tool.ts';
 import {
@@ -14,15 +15,24 @@ import {
   QueryState,
   TableEmpty,
 } from '#web/components/ui/data-table.tsx';
+import { ShowMore } from '#web/components/ui/show-more.tsx';
 
 const COLUMNS = ['#', 'Name', 'Minimum Order', 'Available Quantity', 'Price', 'Action'] as const;
 
 /**
- * SPEC §2 Manage products: the catalogue with a Delete button per tool, confirmed in a dialog. It
- * reads the same tools query as the home page, so a delete shows on both.
+ * SPEC §2 Manage products: the catalogue by name (searched by `q`), a page at a time (GET /catalogue,
+ * issue 16), with a Delete button per tool, confirmed in a dialog, and an Edit link to the product's
+ * form. A delete refreshes every tools query, the home page's too.
  */
-export function ToolsTable({ onDeleted }: { onDeleted: () => void }) {
-  const tools = useTools();
+export function ToolsTable({ q = '', onDeleted }: { q?: string; onDeleted: () => void }) {
+  const pages = useCataloguePages(q);
+  const first = pages.data?.pages[0];
+  const tools = {
+    isPending: pages.isPending,
+    isError: pages.isError && !pages.data,
+    data: pages.data?.pages.flatMap((page) => page.items),
+    refetch: () => void pages.refetch(),
+  };
   const remove = useDeleteTool();
   // The tool stays named in the dialog while it animates closed, so `open` is kept apart from it.
   const [confirming, setConfirming] = useState<Tool | null>(null);
@@ -66,7 +76,13 @@ export function ToolsTable({ onDeleted }: { onDeleted: () => void }) {
         query={tools}
         loadingLabel="Loading products"
         errorText="We couldn't load the products."
-        empty={<TableEmpty title="No products">Add one from Add Products.</TableEmpty>}
+        empty={
+          q ? (
+            <TableEmpty title="No products match">Try another name.</TableEmpty>
+          ) : (
+            <TableEmpty title="No products">Add one from Add Products.</TableEmpty>
+          )
+        }
       >
         {(rows) => (
           <>
@@ -83,12 +99,17 @@ export function ToolsTable({ onDeleted }: { onDeleted: () => void }) {
                     </div>
                   </td>
                   <td className="tabular-nums">{tool.minimumOrder}</td>
-                  <td className="tabular-nums">{tool.availableQuantity}</td>
+                  <td>
+                    <Stock tool={tool} />
+                  </td>
                   <td className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">
                     {formatDollars(tool.price)}
                   </td>
                   <td>
-                    <DeleteButton tool={tool} onClick={askToDelete} />
+                    <div className="flex gap-2">
+                      <EditLink tool={tool} />
+                      <DeleteButton tool={tool} onClick={askToDelete} />
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -106,17 +127,21 @@ export function ToolsTable({ onDeleted }: { onDeleted: () => void }) {
                         <span className="tabular-nums">{tool.minimumOrder}</span>
                       </CardField>
                       <CardField label="Available Quantity">
-                        <span className="tabular-nums">{tool.availableQuantity}</span>
+                        <Stock tool={tool} />
                       </CardField>
                       <CardField label="Price">
                         <span className="font-semibold tabular-nums">{formatDollars(tool.price)}</span>
                       </CardField>
                     </dl>
-                    <DeleteButton tool={tool} onClick={askToDelete} />
+                    <div className="flex flex-col gap-2">
+                      <EditLink tool={tool} />
+                      <DeleteButton tool={tool} onClick={askToDelete} />
+                    </div>
                   </div>
                 </Card>
               ))}
             </CardList>
+            <ShowMore shown={rows.length} total={first?.total} noun="products" pages={pages} />
           </>
         )}
       </QueryState>
@@ -132,6 +157,35 @@ export function ToolsTable({ onDeleted }: { onDeleted: () => void }) {
         and can no longer be bought. Past orders keep it.
       </ConfirmDialog>
     </>
+  );
+}
+
+/** Under twice the minimum order, two buyers at the minimum empty the shelf (issue 16). */
+const lowStock = (tool: Tool) => tool.availableQuantity < 2 * tool.minimumOrder;
+
+/** The stock, marked in words as well as colour when it runs low. */
+function Stock({ tool }: { tool: Tool }) {
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <span className="tabular-nums">{tool.availableQuantity}</span>
+      {lowStock(tool) && (
+        <span className="badge h-auto border-warning bg-warning/30 text-xs font-semibold whitespace-nowrap text-slate-900">
+          Low stock
+        </span>
+      )}
+    </span>
+  );
+}
+
+function EditLink({ tool }: { tool: Tool }) {
+  return (
+    <Link
+      to={`/dashboard/editProduct/${tool._id}`}
+      className="btn btn-outline btn-sm"
+      aria-label={`Edit ${tool.name}`}
+    >
+      Edit
+    </Link>
   );
 }
 

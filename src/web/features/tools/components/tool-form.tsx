@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { AddToolInput } from '#shared/schemas/admin.ts';
+import type { AddToolInput, EditToolInput } from '#shared/schemas/admin.ts';
+import type { Tool } from '#shared/schemas/tool.ts';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { CATEGORIES } from '#shared/categories.ts';
@@ -9,6 +10,7 @@ import { SelectField, TextAreaField, TextField } from '#web/components/ui/text-f
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useAddTool } from '#web/features/tools/api/add-tool.ts';
+import { useEditTool } from '#web/features/tools/api/edit-tool.ts';
 import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
 
 const addToolInputResolver = lazyZodResolver<FormValues, z.output<typeof AddToolInput>>(() =>
@@ -28,12 +30,25 @@ const FIELDS: readonly FieldName[] = [
   'category',
 ];
 
+const valuesOf = (tool: Tool): FormValues => ({
+  name: tool.name,
+  minimumOrder: tool.minimumOrder,
+  availableQuantity: tool.availableQuantity,
+  price: tool.price,
+  img: tool.img,
+  description: tool.description,
+  category: tool.category,
+});
+
 /**
- * SPEC §2 Add Products. The spec has no validation here; the server validates (DESIGN §5.3), and the
- * form checks the same shared schema first. A 400 from the server puts its messages under the fields.
+ * SPEC §2 Add Products, and the same form filled in to edit a tool (`tool`; issue 16). The spec
+ * has no validation here; the server validates (DESIGN §5.3), and the form checks the same shared
+ * schema first. A 400 from the server puts its messages under the fields. An edit sends only the
+ * fields that differ from the tool, so that a price edit never writes back the stock it was opened with.
  */
-export function AddToolForm() {
+export function ToolForm({ tool, onSaved }: { tool?: Tool; onSaved?: (tool: Tool) => void }) {
   const addTool = useAddTool();
+  const editTool = useEditTool();
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const {
     register,
@@ -43,19 +58,37 @@ export function AddToolForm() {
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, z.output<typeof AddToolInput>>({
     resolver: addToolInputResolver,
-    defaultValues: { category: 'other' },
+    defaultValues: tool ? valuesOf(tool) : { category: 'other' },
   });
+
+  const add = async (values: AddToolInput) => {
+    const result = await addTool.mutateAsync(values);
+    if (!result.acknowledged) {
+      setFormErrors(['The product was not added. Please try again.']);
+      return;
+    }
+    toast.success('Successfully add Product');
+    reset();
+  };
+
+  const edit = async (tool: Tool, values: AddToolInput) => {
+    const changes: EditToolInput = Object.fromEntries(
+      FIELDS.filter((field) => values[field] !== tool[field]).map((field) => [field, values[field]]),
+    );
+    if (Object.keys(changes).length === 0) {
+      setFormErrors(['Nothing has changed yet.']);
+      return;
+    }
+    const saved = await editTool.mutateAsync({ id: tool._id, changes });
+    toast.success(`Successfully updated ${saved.name}`);
+    reset(valuesOf(saved));
+    onSaved?.(saved);
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     setFormErrors([]);
     try {
-      const result = await addTool.mutateAsync(values);
-      if (!result.acknowledged) {
-        setFormErrors(['The product was not added. Please try again.']);
-        return;
-      }
-      toast.success('Successfully add Product');
-      reset();
+      await (tool ? edit(tool, values) : add(values));
     } catch (failure) {
       setFormErrors(applyServerErrors(failure, setError, FIELDS));
     }
@@ -69,7 +102,7 @@ export function AddToolForm() {
       noValidate
       onFocus={addToolInputResolver.preload}
       onSubmit={onSubmit}
-      aria-label="Add a product"
+      aria-label={tool ? `Edit ${tool.name}` : 'Add a product'}
       className="max-w-3xl space-y-6"
     >
       <TextField

@@ -1,0 +1,220 @@
+import { formatDollars, orderTotalCents, toDollars } from '#shared/money.ts';
+
+// The store's mails (DESIGN §3b), as text and as HTML in the store's colours (inline styles: mail
+// readers drop style sheets). No remote images: nothing in a message calls home when it is opened.
+
+/** What each kind of mail is written from; stored with the outbox row, rendered when it is sent. */
+export interface MailData {
+  order_placed: OrderFacts;
+  payment_receipt: OrderFacts & { transactionId: string; receiptNumber: number; paidAt: string };
+  new_paid_order: OrderFacts & { email: string; transactionId: string; receiptNumber: number };
+  order_shipped: OrderFacts;
+  order_refunded: OrderFacts & { transactionId: string | null };
+  password_reset: { name: string; url: string };
+  email_verification: { name: string; url: string };
+}
+export type MailKind = keyof MailData;
+
+interface OrderFacts {
+  orderId: string;
+  /** The buyer's name as the order holds it. */
+  name: string;
+  productName: string;
+  quantity: number;
+  unitCents: number;
+  totalCents: number;
+}
+
+/** An order's facts as its mails show them, from its row (a snapshot taken at purchase). */
+export function orderFacts(row: {
+  id: string;
+  name: string;
+  productName: string;
+  quantity: number;
+  productPriceCents: number;
+}): OrderFacts {
+  return {
+    orderId: row.id,
+    name: row.name,
+    productName: row.productName,
+    quantity: row.quantity,
+    unitCents: row.productPriceCents,
+    totalCents: orderTotalCents(row.productPriceCents, row.quantity),
+  };
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Receipts are numbered R-000001, R-000002 … from one gap-free counter. */
+export const receiptLabel = (n: number) => `R-${String(n).padStart(6, '0')}`;
+
+const money = (cents: number) => formatDollars(toDollars(cents));
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+interface Body {
+  subject: string;
+  greeting: string;
+  /** Paragraphs before the table. */
+  lines: string[];
+  /** Label and value rows: the order's facts. */
+  rows?: [string, string][];
+  action?: { label: string; url: string };
+  /** Paragraphs after the button. */
+  after?: string[];
+}
+
+function compose(b: Body): RenderedMail {
+  const text = [
+    b.greeting,
+    '',
+    ...b.lines.flatMap((l) => [l, '']),
+    ...(b.rows ? [...b.rows.map(([k, v]) => `${k}: ${v}`), ''] : []),
+    ...(b.action ? [`${b.action.label}: ${b.action.url}`, ''] : []),
+    ...(b.after ?? []).flatMap((l) => [l, '']),
+    '— Torque',
+    '',
+  ].join('\n');
+  const p = (l: string) => `<p style="margin:0 0 16px">${escape(l)}</p>`;
+  const rows = b.rows
+    ? `<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 16px">${b.rows
+        .map(
+          ([k, v]) =>
+            `<tr><td style="padding:6px 8px;border-bottom:1px solid #e2e8f0;color:#475569">${escape(k)}</td>` +
+            `<td style="padding:6px 8px;border-bottom:1px solid #e2e8f0;text-align:right;font-weight:600">${escape(v)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
+  const action = b.action
+    ? `<p style="margin:0 0 16px"><a href="${escape(b.action.url)}" style="display:inline-block;background:#f97316;color:#111827;padding:10px 18px;border-radius:6px;font-weight:700;text-decoration:none">${escape(b.action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:12px;color:#475569">${escape(b.action.url)}</p>`
+    : '';
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(b.subject)}</title></head>` +
+    `<body style="margin:0;padding:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">` +
+    `<div style="max-width:560px;margin:0 auto;padding:24px">` +
+    `<div style="background:#0f172a;color:#f1f5f9;padding:16px 24px;border-radius:8px 8px 0 0;font-size:22px;font-weight:700">Torque</div>` +
+    `<div style="background:#ffffff;padding:24px;border-radius:0 0 8px 8px;line-height:1.5">` +
+    p(b.greeting) +
+    b.lines.map(p).join('') +
+    rows +
+    action +
+    (b.after ?? []).map(p).join('') +
+    `</div><p style="font-size:12px;color:#475569;text-align:center">Torque power tools</p></div></body></html>`;
+  return { subject: b.subject, text, html };
+}
+
+const orderRows = (d: OrderFacts): [string, string][] => [
+  ['Item', d.productName],
+  ['Quantity', String(d.quantity)],
+  ['Unit price', money(d.unitCents)],
+  ['Total', money(d.totalCents)],
+];
+
+/** Writes the mail of one kind from its facts; links are made absolute on `publicUrl`. */
+export function renderMail<K extends MailKind>(kind: K, data: MailData[K], publicUrl: string): RenderedMail {
+  const d = data as MailData[MailKind];
+  switch (kind) {
+    case 'order_placed': {
+      const o = d as MailData['order_placed'];
+      return compose({
+        subject: `Your Torque order: ${o.quantity} × ${o.productName}`,
+        greeting: `Hello ${o.name},`,
+        lines: [
+          'Thank you for your order. We hold the items for you until it is paid.',
+          `Order number: ${o.orderId}`,
+        ],
+        rows: orderRows(o),
+        action: { label: 'Pay for your order', url: `${publicUrl}/dashboard/payment/${o.orderId}` },
+      });
+    }
+    case 'payment_receipt': {
+      const o = d as MailData['payment_receipt'];
+      return compose({
+        subject: `Receipt ${receiptLabel(o.receiptNumber)} for your Torque order`,
+        greeting: `Hello ${o.name},`,
+        lines: [`We received your payment of ${money(o.totalCents)}. Thank you.`],
+        rows: [
+          ['Receipt number', receiptLabel(o.receiptNumber)],
+          ['Transaction id', o.transactionId],
+          ['Date', o.paidAt.slice(0, 10)],
+          ...orderRows(o),
+          ['Amount paid', money(o.totalCents)],
+        ],
+        action: { label: 'View and print your receipt', url: `${publicUrl}/dashboard/receipt/${o.orderId}` },
+        after: ['We will write again when your order is ready for shipping.'],
+      });
+    }
+    case 'new_paid_order': {
+      const o = d as MailData['new_paid_order'];
+      return compose({
+        subject: `New paid order: ${o.quantity} × ${o.productName} (${money(o.totalCents)})`,
+        greeting: 'Hello,',
+        lines: [`${o.name} <${o.email}> has paid an order. It is waiting to be shipped.`],
+        rows: [
+          ['Order number', o.orderId],
+          ['Receipt number', receiptLabel(o.receiptNumber)],
+          ['Transaction id', o.transactionId],
+          ...orderRows(o),
+        ],
+        action: { label: 'Manage orders', url: `${publicUrl}/dashboard/manageOrders` },
+      });
+    }
+    case 'order_shipped': {
+      const o = d as MailData['order_shipped'];
+      return compose({
+        subject: `Your Torque order is ready for shipping`,
+        greeting: `Hello ${o.name},`,
+        lines: [`Your order of ${o.quantity} × ${o.productName} is ready for shipping.`],
+        rows: [['Order number', o.orderId], ...orderRows(o)],
+        action: { label: 'See your orders', url: `${publicUrl}/dashboard/myOrders` },
+      });
+    }
+    case 'order_refunded': {
+      const o = d as MailData['order_refunded'];
+      return compose({
+        subject: `Your Torque order was refunded`,
+        greeting: `Hello ${o.name},`,
+        lines: [
+          `We have refunded ${money(o.totalCents)} for your order of ${o.quantity} × ${o.productName}.`,
+          'The money returns to the card you paid with; your bank may take a few days to show it.',
+        ],
+        rows: [
+          ['Order number', o.orderId],
+          ...(o.transactionId ? ([['Transaction id', o.transactionId]] as [string, string][]) : []),
+          ['Refunded', money(o.totalCents)],
+        ],
+        action: { label: 'See your orders', url: `${publicUrl}/dashboard/myOrders` },
+      });
+    }
+    case 'password_reset': {
+      const a = d as MailData['password_reset'];
+      return compose({
+        subject: 'Reset your Torque password',
+        greeting: `Hello ${a.name},`,
+        lines: [
+          'Someone (we hope you) asked to reset the password of your Torque account.',
+          'Open this link within an hour to choose a new one:',
+        ],
+        action: { label: 'Choose a new password', url: a.url },
+        after: ['If it was not you, ignore this message: your password stays as it is.'],
+      });
+    }
+    case 'email_verification': {
+      const a = d as MailData['email_verification'];
+      return compose({
+        subject: 'Confirm your Torque email address',
+        greeting: `Hello ${a.name},`,
+        lines: ['Please confirm that this is your email address by opening this link within an hour:'],
+        action: { label: 'Confirm my address', url: a.url },
+        after: ['If you did not sign up at Torque, ignore this message.'],
+      });
+    }
+  }
+  throw new Error(`no template for mail kind ${String(kind)}`);
+}

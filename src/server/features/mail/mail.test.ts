@@ -1,0 +1,368 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signUp, signUpAdmin, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createTool } from '#tests/fixtures/factories.ts';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { mailOutbox, orders } from '#server/db/schema.ts';
+import { createSandboxGateway } from '#server/features/payments/gateways/sandbox.ts';
+import { reconcilePayments } from '#server/features/payments/payments.service.ts';
+import { type MailData, renderMail } from './mail-templates.ts';
+import { enqueueMail } from './outbox.service.ts';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type MailRow = typeof mailOutbox.$inferSelect;
+
+const URL_BASE = 'https://shop.example';
+
+const mailsOf = (t: TestApp, to: string, kind?: string): Promise<MailRow[]> =>
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(kind ? and(eq(mailOutbox.to, to), eq(mailOutbox.kind, kind)) : eq(mailOutbox.to, to))
+    .orderBy(mailOutbox.createdAt);
+
+async function buy(t: TestApp, who: TestAccount, toolsId: string, quantity = 2) {
+  const res = await t.call('POST', '/api/purchase', who, {
+    toolsId,
+    quantity,
+    phone: '555 0100',
+    address: '1 Road',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { acknowledged: boolean; insertedId?: string };
+}
+
+/** Pays an order with the sandbox's good card, as the payment page does. */
+async function pay(t: TestApp, who: TestAccount, orderId: string): Promise<string> {
+  const { clientSecret } = (await t.call('POST', '/api/create-payment-intent', who, { orderId })).json();
+  const card = {
+    number: '4242424242424242',
+    expMonth: 12,
+    expYear: new Date().getFullYear() + 2,
+    cvc: '123',
+  };
+  const { id } = (await t.call('POST', '/api/payments/sandbox/confirm', who, { clientSecret, card })).json();
+  const res = await t.call('PATCH', `/api/order/${orderId}`, who, {
+    appointment: orderId,
+    transactionId: id,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return id as string;
+}
+
+describe('the outbox is written with the change it tells of', () => {
+  let t: TestApp;
+  let ann: TestAccount;
+  let boss: TestAccount;
+  const dataDir = mkdtempSync(join(tmpdir(), 'torque-mail-'));
+  const BOSS = 'mail-boss@example.com';
+  beforeAll(async () => {
+    t = await createTestApp({ dataDir, adminEmails: [BOSS] });
+    boss = await signUpAdmin(t.app, { name: 'Boss', email: BOSS, password: 'correct horse battery' });
+    ann = await signUp(t.app, 'ann');
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a purchase writes one "order placed" mail; a purchase rolled back by a racing twin writes none', async () => {
+    const tool = await createTool(t.db, { priceCents: 1250, name: 'Mail Drill' });
+    // Ten purchases of one tool by one customer at once: the unique index aborts all but one.
+    const results = await Promise.all(Array.from({ length: 10 }, () => buy(t, ann, tool.id, 3)));
+    const placed = results.filter((r) => r.acknowledged);
+    expect(placed).toHaveLength(1);
+    const mails = (await mailsOf(t, ann.email, 'order_placed')).filter(
+      (m) => (m.data as { orderId: string }).orderId === placed[0]!.insertedId,
+    );
+    expect(mails).toHaveLength(1);
+    expect(await mailsOf(t, ann.email, 'order_placed')).toHaveLength(1);
+    expect(mails[0]!.data).toEqual({
+      orderId: placed[0]!.insertedId,
+      name: 'Test ann',
+      productName: 'Mail Drill',
+      quantity: 3,
+      unitCents: 1250,
+      totalCents: 3750,
+    });
+    expect(mails[0]!.messageId).toMatch(/^<[0-9a-f-]{36}@torque>$/);
+  });
+
+  it('enqueueMail joins the caller’s transaction: a rollback leaves no mail', async () => {
+    await expect(
+      t.db.transaction(async (tx) => {
+        await enqueueMail(tx, {
+          kind: 'password_reset',
+          to: 'rolled@example.com',
+          data: { name: 'R', url: 'x' },
+        });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await mailsOf(t, 'rolled@example.com')).toHaveLength(0);
+  });
+
+  it('a payment writes one receipt with the next receipt number and one notice per admin, whatever the retries', async () => {
+    const tool = await createTool(t.db, { priceCents: 999 });
+    const first = (await buy(t, ann, tool.id, 1)).insertedId!;
+    const tool2 = await createTool(t.db, { priceCents: 4000 });
+    const second = (await buy(t, ann, tool2.id, 2)).insertedId!;
+    const txFirst = await pay(t, ann, first);
+    await pay(t, ann, second);
+    // The PATCH again (a retry) and the reconciliation's path change nothing.
+    expect(
+      (await t.call('PATCH', `/api/order/${first}`, ann, { appointment: first, transactionId: txFirst }))
+        .statusCode,
+    ).toBe(200);
+
+    const receipts = (await mailsOf(t, ann.email, 'payment_receipt')).map(
+      (m) => m.data as unknown as MailData['payment_receipt'],
+    );
+    expect(receipts.map((r) => r.orderId)).toEqual([first, second]);
+    expect(receipts[1]!.receiptNumber).toBe(receipts[0]!.receiptNumber + 1);
+    expect(receipts[0]).toMatchObject({ transactionId: txFirst, totalCents: 999, quantity: 1 });
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, first));
+    expect(row!.receiptNumber).toBe(receipts[0]!.receiptNumber);
+
+    const notices = (await mailsOf(t, BOSS, 'new_paid_order')).map(
+      (m) => m.data as unknown as MailData['new_paid_order'],
+    );
+    expect(notices.map((n) => n.orderId)).toEqual([first, second]);
+    expect(notices[0]).toMatchObject({ email: ann.email, receiptNumber: receipts[0]!.receiptNumber });
+  });
+
+  it('a payment settled by the reconciliation pass (no PATCH came) mails its receipt once too', async () => {
+    const orderId = (await buy(t, ann, (await createTool(t.db)).id, 1)).insertedId!;
+    const { clientSecret } = (await t.call('POST', '/api/create-payment-intent', ann, { orderId })).json();
+    const card = {
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 2,
+      cvc: '123',
+    };
+    const confirmed = await t.call('POST', '/api/payments/sandbox/confirm', ann, { clientSecret, card });
+    expect(confirmed.statusCode).toBe(200);
+    // The customer closed the tab before the PATCH: the pass settles it, twice over.
+    const gateway = createSandboxGateway(t.db);
+    expect(await reconcilePayments(t.db, gateway)).toBe(1);
+    await t.db.update(orders).set({ paymentCheckedAt: null }).where(eq(orders.id, orderId));
+    expect(await reconcilePayments(t.db, gateway)).toBe(0);
+    const receipts = (await mailsOf(t, ann.email, 'payment_receipt')).filter(
+      (m) => (m.data as { orderId: string }).orderId === orderId,
+    );
+    expect(receipts).toHaveLength(1);
+    expect(
+      (await mailsOf(t, BOSS, 'new_paid_order')).filter(
+        (m) => (m.data as { orderId: string }).orderId === orderId,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('shipping and refunding each write their mail once', async () => {
+    const shipped = (await buy(t, ann, (await createTool(t.db)).id, 1)).insertedId!;
+    const refunded = (await buy(t, ann, (await createTool(t.db)).id, 1)).insertedId!;
+    await pay(t, ann, shipped);
+    await pay(t, ann, refunded);
+    expect((await t.call('PATCH', `/api/shiftNow/${shipped}`, boss, { shiftNow: true })).statusCode).toBe(
+      200,
+    );
+    expect((await t.call('PATCH', `/api/shiftNow/${shipped}`, boss, { shiftNow: true })).statusCode).toBe(
+      200,
+    );
+    expect((await t.call('POST', `/api/order/${refunded}/refund`, boss)).statusCode).toBe(200);
+    expect((await t.call('POST', `/api/order/${refunded}/refund`, boss)).statusCode).toBe(409);
+    const ofOrder = async (kind: string, id: string) =>
+      (await mailsOf(t, ann.email, kind)).filter((m) => (m.data as { orderId: string }).orderId === id);
+    expect(await ofOrder('order_shipped', shipped)).toHaveLength(1);
+    expect(await ofOrder('order_refunded', refunded)).toHaveLength(1);
+    expect(await ofOrder('order_shipped', refunded)).toHaveLength(0);
+  });
+
+  it('the worker sends every row once, with its Message-ID, as text and HTML (DATA_DIR/mail without SMTP)', async () => {
+    const id = (await buy(t, ann, (await createTool(t.db, { name: 'Eml Saw' })).id, 4)).insertedId!;
+    await vi.waitFor(
+      async () => {
+        const unsent = await t.db
+          .select()
+          .from(mailOutbox)
+          .where(sql`${mailOutbox.sentAt} is null`);
+        expect(unsent).toHaveLength(0);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    const [row] = (await mailsOf(t, ann.email, 'order_placed')).filter(
+      (m) => (m.data as { orderId: string }).orderId === id,
+    );
+    expect(row).toMatchObject({ attempts: 1, subject: 'Your Torque order: 4 × Eml Saw' });
+    const files = readdirSync(join(dataDir, 'mail')).map((f) =>
+      readFileSync(join(dataDir, 'mail', f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    );
+    const mine = files.filter((f) => f.includes(`Message-ID: ${row!.messageId}`));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatch(/Content-Type: multipart\/alternative/);
+    expect(mine[0]).toMatch(/Content-Type: text\/html/);
+    expect(mine[0]).toContain(`${t.app.config.publicUrl}/dashboard/payment/${id}`);
+  });
+});
+
+describe('the worker while the SMTP server is down', () => {
+  let t: TestApp;
+  let smtp: SMTPServer | undefined;
+  const received: { to: string[]; raw: string }[] = [];
+  let port: number;
+  beforeAll(async () => {
+    // A free port with nothing listening on it yet.
+    port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: p } = probe.address() as { port: number };
+        probe.close(() => resolve(p));
+      });
+    });
+    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    await t.app.ready();
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  });
+
+  it('retries with backoff and delivers once the server is back, once', async () => {
+    const to = 'down@example.com';
+    const [id] = await enqueueMail(t.db, {
+      kind: 'password_reset',
+      to,
+      data: { name: 'Dee', url: 'https://x/r' },
+    });
+    t.app.outbox.poke();
+    await vi.waitFor(
+      async () => {
+        const [row] = await mailsOf(t, to);
+        expect(row!.attempts).toBeGreaterThanOrEqual(2);
+        expect(row!.lastError).toMatch(/ECONNREFUSED|connect/i);
+        expect(row!.sentAt).toBeNull();
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    const [before] = await mailsOf(t, to);
+    expect(before!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString(),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp!.listen(port, '127.0.0.1', () => resolve()));
+    await vi.waitFor(async () => expect((await mailsOf(t, to))[0]!.sentAt).not.toBeNull(), {
+      timeout: 20_000,
+      interval: 250,
+    });
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(received.filter((m) => m.to.includes(to))).toHaveLength(1);
+    expect(received[0]!.raw).toContain(`Message-ID: ${(await mailsOf(t, to))[0]!.messageId}`);
+    expect(id).toBe((await mailsOf(t, to))[0]!.id);
+  });
+});
+
+describe('the messages', () => {
+  const order = {
+    orderId: '3f1c2d4e-0000-4000-8000-000000000001',
+    name: 'Ann Buyer',
+    productName: 'Cordless Drill <Pro>',
+    quantity: 3,
+    unitCents: 12_550,
+    totalCents: 37_650,
+  };
+  const cases: { [K in keyof MailData]: [MailData[K], string, string[]] } = {
+    order_placed: [
+      order,
+      'Your Torque order: 3 × Cordless Drill <Pro>',
+      [
+        'Hello Ann Buyer,',
+        'Item: Cordless Drill <Pro>',
+        'Quantity: 3',
+        'Unit price: $125.50',
+        'Total: $376.50',
+        `Pay for your order: ${URL_BASE}/dashboard/payment/${order.orderId}`,
+      ],
+    ],
+    payment_receipt: [
+      { ...order, transactionId: 'pi_sandbox_42', receiptNumber: 42, paidAt: '2026-11-23T10:00:00.000Z' },
+      'Receipt R-000042 for your Torque order',
+      [
+        'We received your payment of $376.50.',
+        'Receipt number: R-000042',
+        'Transaction id: pi_sandbox_42',
+        'Date: 2026-11-23',
+        'Amount paid: $376.50',
+        `View and print your receipt: ${URL_BASE}/dashboard/receipt/${order.orderId}`,
+      ],
+    ],
+    new_paid_order: [
+      { ...order, email: 'ann@example.com', transactionId: 'pi_sandbox_42', receiptNumber: 42 },
+      'New paid order: 3 × Cordless Drill <Pro> ($376.50)',
+      [
+        'Ann Buyer <ann@example.com> has paid an order.',
+        'Receipt number: R-000042',
+        `${URL_BASE}/dashboard/manageOrders`,
+      ],
+    ],
+    order_shipped: [
+      order,
+      'Your Torque order is ready for shipping',
+      ['Your order of 3 × Cordless Drill <Pro> is ready for shipping.', `Order number: ${order.orderId}`],
+    ],
+    order_refunded: [
+      { ...order, transactionId: 'pi_sandbox_42' },
+      'Your Torque order was refunded',
+      [
+        'We have refunded $376.50 for your order of 3 × Cordless Drill <Pro>.',
+        'Transaction id: pi_sandbox_42',
+      ],
+    ],
+    password_reset: [
+      { name: 'Ann', url: 'https://shop.example/api/auth/reset-password/tok?callbackURL=%2Freset-password' },
+      'Reset your Torque password',
+      [
+        'Choose a new password: https://shop.example/api/auth/reset-password/tok?callbackURL=%2Freset-password',
+      ],
+    ],
+    email_verification: [
+      { name: 'Ann', url: 'https://shop.example/api/auth/verify-email?token=t' },
+      'Confirm your Torque email address',
+      ['Confirm my address: https://shop.example/api/auth/verify-email?token=t'],
+    ],
+  };
+
+  it.each(Object.entries(cases))(
+    '%s: subject, text and HTML say what happened',
+    (kind, [data, subject, lines]) => {
+      const mail = renderMail(kind as keyof MailData, data as never, URL_BASE);
+      expect(mail.subject).toBe(subject);
+      for (const line of lines) expect(mail.text).toContain(line);
+      // The HTML says the same, with the buyer's words escaped, and loads nothing from anywhere.
+      expect(mail.html).toContain('background:#0f172a');
+      expect(mail.html).toContain('background:#f97316');
+      expect(mail.html).not.toMatch(/<img|url\(|<link|<script/i);
+      expect(mail.html).not.toContain('<Pro>');
+      if (JSON.stringify(data).includes('<Pro>')) expect(mail.html).toContain('Cordless Drill &lt;Pro&gt;');
+    },
+  );
+});

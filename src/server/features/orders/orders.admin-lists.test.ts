@@ -1,0 +1,225 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, signUpAdmin, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createOrder, createPaidOrder, createTool } from '#tests/fixtures/factories.ts';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { orders } from '#server/db/schema.ts';
+
+// GET /api/admin/orders, /api/admin/orders.csv, /api/admin/users and /api/admin/overview (issue 16).
+
+const ADMIN = 'lists-chief@example.com';
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: TestAccount;
+let buyer: TestAccount;
+let other: TestAccount;
+const ids = {} as Record<'unpaid' | 'paid' | 'shipped' | 'cancelled' | 'refunded' | 'formula', string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ adminEmails: [ADMIN] });
+  admin = await signUpAdmin(t.app, { name: 'Lists Chief', email: ADMIN, password: 'correct horse battery' });
+  buyer = await signUp(t.app, 'mixedcase');
+  other = await signUp(t.app, 'other');
+  const drill = await createTool(t.db, { name: 'Zephyr Hammer Drill', priceCents: 1250 });
+  const saw = await createTool(t.db, { name: 'Quiet 100% Saw', priceCents: 999 });
+  // Oldest first, a second apart, so that "newest first" has one answer.
+  const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n));
+  ids.unpaid = (await createOrder(t.db, buyer, { createdAt: at(1) }, drill)).id;
+  ids.paid = (await createPaidOrder(t.db, buyer, { createdAt: at(2), paidAt: new Date() }, saw)).id;
+  ids.shipped = (await createPaidOrder(t.db, other, { createdAt: at(3), shiftNow: true }, drill)).id;
+  ids.cancelled = (await createOrder(t.db, other, { createdAt: at(4), cancelledAt: new Date() }, saw)).id;
+  ids.refunded = (
+    await createPaidOrder(t.db, other, { createdAt: at(5), paidAt: new Date(), refundedAt: new Date() }, saw)
+  ).id;
+  // A buyer whose name a spreadsheet would run as a formula.
+  ids.formula = (
+    await createOrder(t.db, other, { createdAt: at(6), name: '=HYPERLINK("http://evil.example")' }, drill)
+  ).id;
+});
+afterAll(async () => t.close());
+
+const page = async (query: string, who: TestAccount = admin) => {
+  const res = await t.call('GET', `/api/admin/orders${query}`, who);
+  return {
+    res,
+    body: res.json() as {
+      items: { _id: string; status: string }[];
+      nextCursor: string | null;
+      total: number;
+      totalCapped: boolean;
+    },
+  };
+};
+
+describe('GET /api/admin/orders', () => {
+  it('lists live orders newest first, with their status, and says how many', async () => {
+    const { res, body } = await page('');
+    expect(res.statusCode).toBe(200);
+    expect(body.items.map((o) => o._id)).toEqual([
+      ids.formula,
+      ids.refunded,
+      ids.shipped,
+      ids.paid,
+      ids.unpaid,
+    ]);
+    expect(body.items.map((o) => o.status)).toEqual(['unpaid', 'refunded', 'shipped', 'paid', 'unpaid']);
+    expect(body).toMatchObject({ total: 5, totalCapped: false, nextCursor: null });
+  });
+
+  it('filters by each status, cancelled ones too', async () => {
+    for (const status of ['unpaid', 'paid', 'shipped', 'cancelled', 'refunded'] as const) {
+      const { body } = await page(`?status=${status}`);
+      expect(body.items.every((o) => o.status === status)).toBe(true);
+      if (status !== 'unpaid') expect(body.items.map((o) => o._id)).toEqual([ids[status]]);
+    }
+    expect((await page('?status=unpaid')).body.total).toBe(2);
+  });
+
+  it("finds orders by the buyer's email, name or product, in any case", async () => {
+    const byEmail = await page(`?q=${encodeURIComponent(buyer.email.toUpperCase())}`);
+    expect(byEmail.body.items.map((o) => o._id)).toEqual([ids.paid, ids.unpaid]);
+    expect((await page('?q=MixedCase')).body.items.map((o) => o._id)).toEqual([ids.paid, ids.unpaid]);
+    const byProduct = await page('?q=hammer%20DRILL');
+    expect(byProduct.body.items.map((o) => o._id)).toEqual([ids.formula, ids.shipped, ids.unpaid]);
+    expect(byProduct.body.total).toBe(3);
+    const both = await page('?q=zephyr&status=shipped');
+    expect(both.body.items.map((o) => o._id)).toEqual([ids.shipped]);
+  });
+
+  it('takes % and _ in a search as themselves', async () => {
+    expect((await page('?q=100%25')).body.items.map((o) => o._id)).toEqual([ids.refunded, ids.paid]);
+    expect((await page('?q=1_0')).body.items).toEqual([]);
+  });
+
+  it('pages by cursor without losing or repeating an order', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    let pages = 0;
+    while (cursor !== null) {
+      const { res, body } = await page(`?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      expect(body.total).toBe(5);
+      seen.push(...body.items.map((o) => o._id));
+      cursor = body.nextCursor;
+      pages++;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toEqual([ids.formula, ids.refunded, ids.shipped, ids.paid, ids.unpaid]);
+  });
+
+  it('refuses a cursor it did not give, an unknown status and a limit out of range (400)', async () => {
+    for (const query of [
+      '?cursor=nope',
+      `?cursor=${Buffer.from(JSON.stringify(['2026-02-30 00:00:00+00', ids.paid])).toString('base64url')}`,
+      `?cursor=${Buffer.from(JSON.stringify(['2026-01-01 00:00:00+00', 'not-a-uuid'])).toString('base64url')}`,
+      '?status=lost',
+      '?limit=0',
+      '?limit=101',
+    ]) {
+      const { res } = await page(query);
+      expect(res.statusCode, query).toBe(400);
+    }
+  });
+
+  it('answers admins only', async () => {
+    expect((await page('', buyer)).res.statusCode).toBe(403);
+    expect((await t.call('GET', '/api/admin/orders')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/admin/orders.csv', () => {
+  it('answers every order of the filter as CSV, a header first, formulas kept as text', async () => {
+    const res = await t.call('GET', '/api/admin/orders.csv?q=zephyr', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      '"Order Id","Created","Buyer Name","Email","Phone","Address","Product Name","Unit Price","Quantity","Total","Status","Transaction Id"',
+    );
+    expect(lines.slice(1).map((l) => l.slice(1, 37))).toEqual([ids.formula, ids.shipped, ids.unpaid]);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(lines[3]).toContain(
+      `"${buyer.email}","555 0100","1 Test Road","Zephyr Hammer Drill","12.50","3","37.50","unpaid",""`,
+    );
+  });
+
+  it('reads past one batch of rows', async () => {
+    const tool = await createTool(t.db, { name: 'Batch Tester Sander' });
+    const [account] = await t.db.select().from(orders).where(eq(orders.id, ids.unpaid));
+    await t.db.execute(sql`
+      insert into orders (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity, paid, transaction_id, created_at)
+      select ${tool.id}, ${account!.userId}, 'Batch Buyer', 'batch@example.com', '1', 'x', ${tool.name}, 100, '/x.svg', 1,
+        true, 'pi_batch_' || n, timestamptz '2025-01-01' + make_interval(secs => n)
+      from generate_series(1, 2500) n`);
+    const res = await t.call('GET', '/api/admin/orders.csv?q=batch%20tester', admin);
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines.length).toBe(2501);
+    expect(new Set(lines.slice(1).map((l) => l.slice(1, 37))).size).toBe(2500);
+    // Past 1,000 matches the total says "more than" rather than counting them all.
+    const listed = await page('?q=batch%20tester&status=paid');
+    expect(listed.body).toMatchObject({ total: 1000, totalCapped: true });
+  });
+
+  it('answers admins only', async () => {
+    expect((await t.call('GET', '/api/admin/orders.csv', buyer)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/admin/users', () => {
+  it('pages accounts newest first and finds them by name or email', async () => {
+    const seen: { email: string; role: string }[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const res = await t.call('GET', `/api/admin/users?limit=2${cursor ? `&cursor=${cursor}` : ''}`, admin);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.items.length).toBeLessThanOrEqual(2);
+      expect(body.totalCapped).toBe(false);
+      seen.push(...body.items);
+      cursor = body.nextCursor;
+    }
+    const emails = seen.map((u) => u.email);
+    expect(new Set(emails).size).toBe(emails.length);
+    expect(emails.filter((e) => [ADMIN, buyer.email, other.email].includes(e))).toEqual([
+      other.email,
+      buyer.email,
+      ADMIN,
+    ]);
+    expect(seen.find((u) => u.email === ADMIN)?.role).toBe('admin');
+    const found = (await t.call('GET', '/api/admin/users?q=MIXEDcase', admin)).json();
+    expect(found).toMatchObject({
+      total: 1,
+      nextCursor: null,
+      items: [{ email: buyer.email, role: 'user' }],
+    });
+    expect((await t.call('GET', '/api/admin/users?cursor=%21', admin)).statusCode).toBe(400);
+    expect((await t.call('GET', '/api/admin/users', buyer)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/admin/overview', () => {
+  it("puts a paid order's total on today's bar, and counts orders to ship, unpaid orders, low stock", async () => {
+    const before = (await t.call('GET', '/api/admin/overview', admin)).json();
+    expect(before.revenueByDay).toHaveLength(30);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(before.revenueByDay.at(-1).day).toBe(today);
+    const scarce = await createTool(t.db, { name: 'Scarce Planer', minimumOrder: 5, availableQuantity: 9 });
+    await createPaidOrder(t.db, other, { paidAt: new Date(), quantity: 4 }, { priceCents: 1999 });
+
+    const res = await t.call('GET', '/api/admin/overview', admin);
+    expect(res.statusCode).toBe(200);
+    const after = res.json();
+    expect(after.revenueByDay.at(-1).cents - before.revenueByDay.at(-1).cents).toBe(4 * 1999);
+    expect(after.ordersToShip).toBe(before.ordersToShip + 1);
+    expect(after.unpaidOrders).toBe(before.unpaidOrders);
+    expect(after.lowStock.map((tool: { _id: string }) => tool._id)).toContain(scarce.id);
+    expect((await t.call('GET', '/api/admin/overview', buyer)).statusCode).toBe(403);
+  });
+
+  it('leaves refunded orders out of the revenue', async () => {
+    const body = (await t.call('GET', '/api/admin/overview', admin)).json();
+    const today = body.revenueByDay.at(-1).cents;
+    // The paid saw (999 × 3) and the order above; the refunded saw is not counted.
+    expect(today).toBe(999 * 3 + 4 * 1999);
+  });
+});

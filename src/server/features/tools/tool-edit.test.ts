@@ -1,0 +1,205 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, signUpAdmin, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { createTool } from '#tests/fixtures/factories.ts';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { session, user } from '#server/db/auth-schema.ts';
+import { orders, tools } from '#server/db/schema.ts';
+
+const ADMIN = 'editor@example.com';
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: TestAccount;
+let buyer: TestAccount;
+beforeAll(async () => {
+  t = await createTestApp({ adminEmails: [ADMIN] });
+  admin = await signUpAdmin(t.app, { name: 'Edna Editor', email: ADMIN, password: 'correct horse battery' });
+  buyer = await signUp(t.app, 'edit-buyer');
+});
+afterAll(async () => t.close());
+
+const stockOf = async (id: string) =>
+  (await t.db.select({ n: tools.availableQuantity }).from(tools).where(eq(tools.id, id)))[0]!.n;
+const edit = (id: string, body: object, who: TestAccount = admin) =>
+  t.call('PATCH', `/api/tool/${id}`, who, body);
+
+describe('PATCH /api/tool/{id}', () => {
+  it('changes the fields given, answers the tool, shows it at once, and leaves orders their price', async () => {
+    const tool = await createTool(t.db, { name: 'Torque Old Name Saw', priceCents: 2500, category: 'saws' });
+    const orderId = (
+      await t.call('POST', '/api/purchase', buyer, {
+        toolsId: tool.id,
+        phone: '555 0102',
+        address: '3 Road',
+        quantity: 2,
+      })
+    ).json().insertedId;
+    // The public answer is cached: the edit must reach it.
+    expect((await t.app.inject(`/api/tool/${tool.id}`)).json().price).toBe(25);
+
+    const res = await edit(tool.id, { price: 31.5, name: 'Torque New Name Saw' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      _id: tool.id,
+      name: 'Torque New Name Saw',
+      price: 31.5,
+      img: tool.img,
+      description: tool.description,
+      minimumOrder: 1,
+      availableQuantity: 998,
+      category: 'saws',
+    });
+    expect((await t.app.inject(`/api/tool/${tool.id}`)).json()).toMatchObject({
+      name: 'Torque New Name Saw',
+      price: 31.5,
+      category: 'saws',
+    });
+    expect((await t.call('GET', `/api/myOrder/${orderId}`, buyer)).json()).toMatchObject({
+      productName: 'Torque Old Name Saw',
+      productPrice: 25,
+    });
+    expect((await t.call('GET', '/api/audit', admin)).json()[0]).toMatchObject({
+      action: 'tool.edit',
+      target: tool.id,
+      details: {
+        name: 'Torque New Name Saw',
+        changes: {
+          price: { from: 25, to: 31.5 },
+          name: { from: 'Torque Old Name Saw', to: 'Torque New Name Saw' },
+        },
+      },
+    });
+  });
+
+  it('restocks: a buyer may then take more than the old stock', async () => {
+    const tool = await createTool(t.db, { availableQuantity: 5 });
+    const buy = () =>
+      t.call('POST', '/api/purchase', buyer, {
+        toolsId: tool.id,
+        phone: '555 0102',
+        address: '3 Road',
+        quantity: 40,
+      });
+    expect((await buy()).statusCode).toBe(409);
+    expect((await edit(tool.id, { availableQuantity: 100 })).json().availableQuantity).toBe(100);
+    expect((await buy()).json().acknowledged).toBe(true);
+    expect(await stockOf(tool.id)).toBe(60);
+  });
+
+  it.each([
+    ['nothing to change', {}],
+    ['an empty name', { name: ' ' }],
+    ['minimumOrder 0', { minimumOrder: 0 }],
+    ['negative stock', { availableQuantity: -1 }],
+    ['fractional stock', { availableQuantity: 1.5 }],
+    ['three decimals', { price: 9.999 }],
+    ['price as text', { price: '9.99' }],
+    ['a javascript: image', { img: 'javascript:alert(1)' }],
+    ['an unknown category', { category: 'lawnmowers' }],
+    ['a field of its own', { archivedAt: null }],
+    ['a field that is not the API’s', { priceCents: 1 }],
+  ])('refuses %s (400) and changes nothing', async (_what, body) => {
+    const tool = await createTool(t.db);
+    const res = await edit(tool.id, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('invalid_input');
+    expect((await t.app.inject(`/api/tool/${tool.id}`)).json()).toMatchObject({
+      name: tool.name,
+      price: 25,
+      availableQuantity: 1000,
+      minimumOrder: 1,
+      category: 'other',
+    });
+  });
+
+  it('answers 404 for an unknown, malformed or deleted tool', async () => {
+    const tool = await createTool(t.db);
+    await t.call('DELETE', `/api/tool/${tool.id}`, admin);
+    for (const id of [randomUUID(), 'not-an-id', tool.id]) {
+      const res = await edit(id, { price: 10 });
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await t.db.select().from(tools).where(eq(tools.id, tool.id)))[0]?.priceCents).toBe(2500);
+  });
+
+  it('is for admins only', async () => {
+    const tool = await createTool(t.db);
+    expect((await t.call('PATCH', `/api/tool/${tool.id}`, undefined, { price: 1 })).statusCode).toBe(401);
+    expect((await edit(tool.id, { price: 1 }, buyer)).statusCode).toBe(403);
+    expect(await stockOf(tool.id)).toBe(1000);
+  });
+});
+
+describe('a restock racing purchases', () => {
+  it(
+    'sets the stock to the restocked value minus what sold after it: 200 purchases, nothing lost',
+    { timeout: 120_000 },
+    async () => {
+      // Enough for every buyer either way, so that purchases also land while the restock is under way.
+      const OLD = 300;
+      const RESTOCK = 1000;
+      const tool = await createTool(t.db, { availableQuantity: OLD });
+      // 200 accounts with live sessions, inserted directly: signing up 200 times would test hashing.
+      const buyers = Array.from({ length: 200 }, (_, i) => ({
+        id: `race-${i}-${randomUUID()}`,
+        token: randomBytes(24).toString('base64url'),
+      }));
+      await t.db.insert(user).values(
+        buyers.map((b, i) => ({
+          id: b.id,
+          name: `Racer ${i}`,
+          email: `race${i}x${b.id.slice(-8)}@example.com`,
+        })),
+      );
+      await t.db.insert(session).values(
+        buyers.map((b) => ({
+          id: `s-${b.id}`,
+          token: b.token,
+          userId: b.id,
+          expiresAt: new Date(Date.now() + 3_600_000),
+          updatedAt: new Date(),
+        })),
+      );
+      const purchase = (token: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/purchase',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { toolsId: tool.id, phone: '555 0100', address: '1 Race Road', quantity: 1 },
+        });
+      // 20 buyers at a time (a pool of connections serves requests in turn); the restock is sent
+      // when the 50th purchase is answered, while 20 are in flight and 130 still to come.
+      const waiting = [...buyers];
+      const purchases: Awaited<ReturnType<typeof purchase>>[] = [];
+      let restocking: ReturnType<typeof edit> | undefined;
+      const buying = async () => {
+        for (let next = waiting.shift(); next; next = waiting.shift()) {
+          purchases.push(await purchase(next.token));
+          if (purchases.length === 50) restocking = edit(tool.id, { availableQuantity: RESTOCK });
+        }
+      };
+      await Promise.all(Array.from({ length: 20 }, buying));
+      const restock = await restocking!;
+      expect(restock.statusCode).toBe(200);
+      const sold = purchases.filter((a) => a.statusCode === 200).length;
+      expect(sold).toBe(200);
+
+      // The audit row says what stock the restock replaced: what sold before it came out of OLD.
+      const [entry] = (await t.call('GET', '/api/audit', admin))
+        .json()
+        .filter((e: { action: string; target: string }) => e.action === 'tool.edit' && e.target === tool.id);
+      const replaced: number = entry.details.changes.availableQuantity.from;
+      const soldBefore = OLD - replaced;
+      const soldAfter = sold - soldBefore;
+      // Purchases landed on both sides of the restock, or this proved nothing.
+      expect(soldBefore).toBeGreaterThan(0);
+      expect(soldAfter).toBeGreaterThan(0);
+      expect(await stockOf(tool.id)).toBe(RESTOCK - soldAfter);
+      const [placed] = await t.db
+        .select({ n: sql<number>`count(*)::int`, units: sql<number>`coalesce(sum(quantity), 0)::int` })
+        .from(orders)
+        .where(eq(orders.toolId, tool.id));
+      expect(placed).toEqual({ n: sold, units: sold });
+    },
+  );
+});

@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setApiFetch } from '#web/lib/api-client.ts';
+import { toastContainerProps } from '#web/lib/toast.ts';
+import { SignupBox } from './signup-box.tsx';
+
+/** POST /api/newsletter as the server answers: once per address, a 400 for a bad phone. */
+function store() {
+  const list: string[] = [];
+  setApiFetch(async (url, init) => {
+    const body = JSON.parse(String(init.body)) as { email: string; phone: string };
+    if (url !== '/api/newsletter' || init.method !== 'POST') return new Response(null, { status: 404 });
+    if (/[a-z]/i.test(body.phone)) {
+      return Response.json(
+        {
+          error: {
+            code: 'invalid_input',
+            message: 'Some fields are not valid.',
+            fields: { phone: 'Give a phone number: digits, spaces, + ( ) - .' },
+          },
+        },
+        { status: 400 },
+      );
+    }
+    const subscribed = !list.includes(body.email.toLowerCase());
+    if (subscribed) list.push(body.email.toLowerCase());
+    return Response.json({ acknowledged: true, subscribed });
+  });
+  return list;
+}
+
+function showBox() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <SignupBox />
+      <ToastContainer {...toastContainerProps} />
+    </QueryClientProvider>,
+  );
+}
+
+async function signUp(name: string, email: string, phone = '') {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Name'), name);
+  await user.type(screen.getByLabelText('Email'), email);
+  if (phone) await user.type(screen.getByLabelText('Phone'), phone);
+  await user.click(screen.getByRole('button', { name: 'Stay with Us' }));
+}
+
+describe('the newsletter sign-up box', () => {
+  afterEach(cleanup);
+
+  it('puts the address on the list once, and says which happened', async () => {
+    const list = store();
+    showBox();
+    await signUp('Dana Ruiz', 'dana@example.com');
+    expect(
+      await screen.findByText("Thanks, Dana Ruiz! We'll keep you posted on new tools and trade offers."),
+    ).toBeTruthy();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    // A later visit, with the same address.
+    cleanup();
+    showBox();
+    await signUp('Dana R', 'dana@example.com');
+    expect(
+      await screen.findByText('dana@example.com is on our list already: nothing more to do.'),
+    ).toBeTruthy();
+    expect(list).toEqual(['dana@example.com']);
+  });
+
+  it('says what was wrong, and keeps what was typed', async () => {
+    store();
+    showBox();
+    await signUp('Eve', 'eve@example.com', 'call me');
+    expect(await screen.findByText('Give a phone number: digits, spaces, + ( ) - .')).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('eve@example.com');
+  });
+});

@@ -1,0 +1,103 @@
+import type { FormEvent } from 'react';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useSubscribe } from '#web/features/newsletter/api/subscribe.ts';
+
+const inputClass = 'input w-full border-slate-300 bg-white text-slate-900';
+
+/** What went wrong, in the words of the field the server named first, or its own message. */
+function failureText(failure: unknown): string {
+  const fields = failure instanceof ApiRequestError ? failure.fields : undefined;
+  return (fields && Object.values(fields)[0]) || errorMessage(failure);
+}
+
+/**
+ * SPEC's newsletter sign-up box: the address goes on the list (POST /newsletter, issue 16), once;
+ * the toast says whether it was added, was there already, or why not.
+ */
+export function SignupBox() {
+  const signUp = useSubscribe();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const field = (name: string) => String(data.get(name) ?? '').trim();
+    const name = field('name');
+    const email = field('email');
+    signUp.mutate(
+      { name, email, phone: field('phone') },
+      {
+        onSuccess: ({ subscribed }) => {
+          if (subscribed) {
+            toast.success(`Thanks, ${name}! We'll keep you posted on new tools and trade offers.`);
+          } else {
+            toast.info(`${email} is on our list already: nothing more to do.`);
+          }
+          form.reset();
+        },
+        onError: (failure) => toast.error(failureText(failure)),
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="signup-heading" className="bg-base-200 py-16 sm:py-20">
+      <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
+        <div className="rounded-box border border-base-300 bg-base-100 p-8 shadow-sm sm:p-12">
+          <div className="text-center">
+            <p className="text-sm font-bold tracking-[0.2em] text-rust uppercase">Newsletter</p>
+            <h2 id="signup-heading" className="mt-2 text-3xl font-extrabold text-slate-900">
+              Sign up for trade offers
+            </h2>
+            <p className="mt-3 text-slate-600">
+              New tools, restocks and bulk deals, a couple of times a month. No spam.
+            </p>
+          </div>
+          <form
+            onSubmit={onSubmit}
+            aria-labelledby="signup-heading"
+            className="mt-8 grid gap-4 sm:grid-cols-3"
+          >
+            <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
+              Name
+              <input
+                name="name"
+                type="text"
+                autoComplete="name"
+                required
+                maxLength={100}
+                className={inputClass}
+              />
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
+              Email
+              <input
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+                className={inputClass}
+              />
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
+              Phone
+              <input name="phone" type="tel" autoComplete="tel" maxLength={30} className={inputClass} />
+            </label>
+            <button
+              type="submit"
+              className="btn btn-neutral sm:col-span-3"
+              disabled={signUp.isPending}
+              aria-busy={signUp.isPending || undefined}
+            >
+              {signUp.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              Stay with Us
+            </button>
+          </form>
+        </div>
+      </div>
+    </section>
+  );
+}

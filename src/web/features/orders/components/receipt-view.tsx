@@ -1,0 +1,106 @@
+import type { Receipt } from '#shared/schemas/receipt.ts';
+import { formatDollars } from '#shared/money.ts';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/**
+ * A paid order's receipt as a customer files it: seller, buyer, the item, the amounts and the
+ * payment. Plain black on white so that it prints as it shows.
+ */
+export function ReceiptView({ receipt }: { receipt: Receipt }) {
+  return (
+    <article
+      aria-labelledby="receipt-title"
+      className="mx-auto max-w-3xl rounded-lg border border-base-300 bg-white p-6 text-slate-900 sm:p-10 print:max-w-none print:border-0 print:p-0"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-base-300 pb-6">
+        <div>
+          <p className="text-2xl font-extrabold">Torque</p>
+          <address className="mt-1 text-sm not-italic text-slate-700">
+            {receipt.seller.name}
+            {receipt.seller.address.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+            <span className="block">{receipt.seller.email}</span>
+          </address>
+        </div>
+        <div className="text-right">
+          <h1 id="receipt-title" className="text-2xl font-extrabold">
+            Receipt
+          </h1>
+          <dl className="mt-1 text-sm">
+            <dt className="inline text-slate-600">Receipt number </dt>
+            <dd className="inline font-mono font-semibold">{receipt.receiptNumber}</dd>
+            <dt className="mt-1 block text-slate-600">Date</dt>
+            <dd>
+              <time dateTime={receipt.date}>{dateFormat.format(new Date(receipt.date))}</time>
+            </dd>
+          </dl>
+        </div>
+      </header>
+
+      <section aria-labelledby="receipt-buyer" className="border-b border-base-300 py-6">
+        <h2 id="receipt-buyer" className="text-sm font-bold tracking-wide text-slate-600 uppercase">
+          Billed to
+        </h2>
+        <address className="mt-1 not-italic">
+          <span className="block font-semibold">{receipt.buyer.name}</span>
+          <span className="block">{receipt.buyer.address}</span>
+          <span className="block">{receipt.buyer.email}</span>
+          <span className="block">{receipt.buyer.phone}</span>
+        </address>
+      </section>
+
+      <table className="my-6 w-full text-left">
+        <caption className="sr-only">What was paid</caption>
+        <thead>
+          <tr className="border-b border-base-300 text-sm text-slate-600">
+            <th scope="col" className="py-2">
+              Item
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Quantity
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Unit price
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="border-b border-base-300">
+            <th scope="row" className="py-3 font-semibold">
+              {receipt.item}
+            </th>
+            <td className="py-3 text-right tabular-nums">{receipt.quantity}</td>
+            <td className="py-3 text-right tabular-nums">{formatDollars(receipt.unitPrice)}</td>
+            <td className="py-3 text-right tabular-nums">{formatDollars(receipt.total)}</td>
+          </tr>
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3} className="pt-3 text-right">
+              Total paid
+            </th>
+            <td className="pt-3 text-right text-lg font-extrabold tabular-nums">
+              {formatDollars(receipt.total)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-600">Transaction id</dt>
+        <dd className="font-mono break-all">{receipt.transactionId}</dd>
+        <dt className="text-slate-600">Order number</dt>
+        <dd className="font-mono break-all">{receipt.orderId}</dd>
+        <dt className="text-slate-600">Payment</dt>
+        <dd>{receipt.refunded ? 'Paid by card, then refunded in full' : 'Paid by card'}</dd>
+      </dl>
+    </article>
+  );
+}

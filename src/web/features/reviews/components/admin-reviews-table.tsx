@@ -1,0 +1,182 @@
+import { useRef, useState } from 'react';
+import type { AdminReview } from '#shared/schemas/review.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import {
+  Card,
+  CardField,
+  CardList,
+  DataTable,
+  QueryState,
+  TableEmpty,
+} from '#web/components/ui/data-table.tsx';
+import { RatingStars } from '#web/components/ui/rating-stars.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useAdminReviews } from '#web/features/reviews/api/get-admin-reviews.ts';
+import { useDeleteReview } from '#web/features/reviews/api/delete-review.ts';
+import { ShowMore } from '#web/components/ui/show-more.tsx';
+
+const COLUMNS = ['#', 'Customer', 'Product', 'Review', 'Posted', 'Action'] as const;
+
+const posted = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function Posted({ review }: { review: AdminReview }) {
+  return <time dateTime={review.createdAt}>{posted.format(new Date(review.createdAt))}</time>;
+}
+
+/**
+ * The reviews the home page shows, newest first, a page at a time (GET /admin/reviews, issue 16),
+ * each with a Delete confirmed in a dialog. A deleted review leaves the home page's carousel too.
+ */
+export function AdminReviewsTable({ onDeleted }: { onDeleted: () => void }) {
+  const pages = useAdminReviews();
+  const first = pages.data?.pages[0];
+  const reviews = {
+    isPending: pages.isPending,
+    isError: pages.isError && !pages.data,
+    data: pages.data?.pages.flatMap((page) => page.items),
+    refetch: () => void pages.refetch(),
+  };
+  const remove = useDeleteReview();
+  // The review stays named in the dialog while it animates closed, so `open` is kept apart from it.
+  const [confirming, setConfirming] = useState<AdminReview | null>(null);
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const rowGone = useRef(false);
+
+  const closed = () => {
+    setOpen(false);
+    if (rowGone.current) onDeleted();
+    else opener.current?.focus();
+    rowGone.current = false;
+  };
+
+  const confirm = (review: AdminReview) => {
+    remove.mutate(review._id, {
+      onSuccess: ({ deletedCount }) => {
+        if (deletedCount === 1) toast.success(`Deleted the review by ${review.customerName}`);
+        else toast.info(`The review by ${review.customerName} was already deleted.`);
+        rowGone.current = true;
+        setOpen(false);
+      },
+      onError: (failure) => {
+        toast.error(errorMessage(failure));
+        setOpen(false);
+      },
+    });
+  };
+
+  const askToDelete = (review: AdminReview, button: HTMLButtonElement) => {
+    opener.current = button;
+    setConfirming(review);
+    setOpen(true);
+  };
+
+  return (
+    <>
+      <QueryState
+        query={reviews}
+        loadingLabel="Loading reviews"
+        errorText="We couldn't load the reviews."
+        empty={<TableEmpty title="No reviews">Reviews that customers post show here.</TableEmpty>}
+      >
+        {(rows) => (
+          <>
+            <DataTable
+              caption="Reviews, newest first"
+              columns={COLUMNS}
+              minWidthClass="min-w-[60rem]"
+              from="xl"
+            >
+              {rows.map((review, index) => (
+                <tr key={review._id} className="align-top hover:bg-base-200/50">
+                  <th scope="row" className="w-12 font-semibold text-slate-600">
+                    {index + 1}
+                  </th>
+                  <td>
+                    <Customer review={review} />
+                  </td>
+                  <td className="break-words text-slate-900">{review.productName}</td>
+                  <td className="max-w-md">
+                    <RatingStars rating={review.ratings} />
+                    <p className="mt-1 break-words text-slate-700">{review.opinions}</p>
+                  </td>
+                  <td className="whitespace-nowrap text-slate-700">
+                    <Posted review={review} />
+                  </td>
+                  <td>
+                    <DeleteButton review={review} onClick={askToDelete} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+            <CardList label="Reviews, newest first" from="xl">
+              {rows.map((review, index) => (
+                <Card key={review._id} number={index + 1}>
+                  <Customer review={review} />
+                  <dl className="mt-3 grid gap-3 text-sm">
+                    <CardField label="Product">{review.productName}</CardField>
+                    <CardField label="Review">
+                      <RatingStars rating={review.ratings} />
+                      <span className="mt-1 block break-words">{review.opinions}</span>
+                    </CardField>
+                    <CardField label="Posted">
+                      <Posted review={review} />
+                    </CardField>
+                  </dl>
+                  <div className="mt-3">
+                    <DeleteButton review={review} onClick={askToDelete} />
+                  </div>
+                </Card>
+              ))}
+            </CardList>
+            <ShowMore shown={rows.length} total={first?.total} noun="reviews" pages={pages} />
+          </>
+        )}
+      </QueryState>
+      <ConfirmDialog
+        open={open}
+        title="Delete this review?"
+        confirmLabel="Yes, delete"
+        pending={remove.isPending}
+        onConfirm={() => confirming && confirm(confirming)}
+        onClose={closed}
+      >
+        The review by <strong className="font-semibold text-slate-900">{confirming?.customerName}</strong> of{' '}
+        {confirming?.productName} will leave the home page. This cannot be undone.
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function Customer({ review }: { review: AdminReview }) {
+  return (
+    <>
+      <p className="font-semibold break-words text-slate-900">{review.customerName}</p>
+      <p className="text-xs text-slate-600">
+        {review.profession}
+        {review.verified && ' · Verified buyer'}
+      </p>
+    </>
+  );
+}
+
+function DeleteButton({
+  review,
+  onClick,
+}: {
+  review: AdminReview;
+  onClick: (review: AdminReview, button: HTMLButtonElement) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="btn btn-outline btn-error btn-sm"
+      aria-label={`Delete the review by ${review.customerName} of ${review.productName}`}
+      aria-haspopup="dialog"
+      onClick={(event) => onClick(review, event.currentTarget)}
+    >
+      Delete
+    </button>
+  );
+}

@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Tool } from '#shared/schemas/tool.ts';
+import { setApiFetch } from '#web/lib/api-client.ts';
+import { toastContainerProps } from '#web/lib/toast.ts';
+import { ToolForm } from './tool-form.tsx';
+
+const drill: Tool = {
+  _id: '6f1c0b5e-1d2a-4c3b-8e4f-5a6b7c8d9e0f',
+  name: 'Torque MX-40 Magnetic Drill',
+  img: '/images/tools/drill.webp',
+  description: 'A magnetic base drill.',
+  price: 249.5,
+  minimumOrder: 5,
+  availableQuantity: 75,
+  // happy-dom leaves a select that react-hook-form registers on its first option, whatever the
+  // default; the browser journey (tests/e2e/store-operations.spec.ts) keeps another category.
+  category: 'cordless-drills',
+};
+
+/** The store's PATCH /api/tool/{id}: records what was sent and answers the tool with it applied. */
+function storeRecordingEdits() {
+  const sent: unknown[] = [];
+  setApiFetch(async (url, init) => {
+    if (url === `/api/tool/${drill._id}` && init.method === 'PATCH') {
+      const body = JSON.parse(String(init.body)) as Partial<Tool>;
+      sent.push(body);
+      return Response.json({ ...drill, ...body });
+    }
+    return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
+  });
+  return sent;
+}
+
+function editTheDrill(onSaved: (tool: Tool) => void = () => {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ToolForm tool={drill} onSaved={onSaved} />
+      <ToastContainer {...toastContainerProps} />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+describe('the product form, filled in to edit a tool', () => {
+  afterEach(cleanup);
+
+  it('shows the tool and sends only the fields changed, then says so', async () => {
+    const sent = storeRecordingEdits();
+    let saved: Tool | undefined;
+    const user = editTheDrill((tool) => (saved = tool));
+    expect(screen.getByRole('form', { name: `Edit ${drill.name}` })).toBeTruthy();
+    const stock = screen.getByLabelText('Available Quantity');
+    expect((stock as HTMLInputElement).value).toBe('75');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe(drill.name);
+    await user.clear(stock);
+    await user.type(stock, '400');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(`Successfully updated ${drill.name}`)).toBeTruthy();
+    expect(sent).toEqual([{ availableQuantity: 400 }]);
+    expect(saved?.availableQuantity).toBe(400);
+  });
+
+  it('sends nothing when nothing changed, and says so', async () => {
+    const sent = storeRecordingEdits();
+    const user = editTheDrill();
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Nothing has changed yet.')).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  it('checks the fields by the same rules as Add Products before sending', async () => {
+    const sent = storeRecordingEdits();
+    const user = editTheDrill();
+    const price = screen.getByLabelText('Price', { exact: false });
+    await user.clear(price);
+    await user.type(price, '0');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('The price must be at least $0.01')).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+});

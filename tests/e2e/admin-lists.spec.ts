@@ -1,0 +1,156 @@
+// The admin's lists at scale and the overview (issue 16), in the browser against the real server:
+// Manage Orders searched by the buyer's email, its CSV export read back, the overview's revenue bar
+// of today, and axe on the new pages. Orders are placed and paid through the API (sandbox gateway).
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { formatDollars } from '#shared/money.ts';
+import type { Tool } from '#shared/schemas/tool.ts';
+import {
+  adminAccount,
+  newAccount,
+  seriousViolations,
+  storeURL,
+  uniqueEmail,
+  signIn,
+  signInPage,
+} from '#tests/fixtures/e2e-helpers.ts';
+
+const origin = { origin: storeURL };
+
+/** A customer on a request context of its own, who buys a tool's minimum order and may pay for it. */
+async function orderAsNewCustomer(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  request: APIRequestContext,
+  options: { paid: boolean; toolIndex: number },
+) {
+  const account = { ...newAccount('Lister Buyer'), email: uniqueEmail('lister') };
+  const api = await playwright.request.newContext({ baseURL: storeURL });
+  const headers = { ...origin, Authorization: `Bearer ${await signIn(api, account)}` };
+  const tools = (await (await request.get('/api/tools')).json()) as Tool[];
+  const tool = tools.at(options.toolIndex)!;
+  const bought = await api.post('/api/purchase', {
+    headers,
+    data: { toolsId: tool._id, phone: '+1 555 0100', address: '1 Quarry Road', quantity: tool.minimumOrder },
+  });
+  expect(bought.ok(), await bought.text()).toBe(true);
+  const orderId = ((await bought.json()) as { insertedId: string }).insertedId;
+  if (options.paid) {
+    const intent = await api.post('/api/create-payment-intent', { headers, data: { orderId } });
+    const { clientSecret } = (await intent.json()) as { clientSecret: string };
+    const confirm = await api.post('/api/payments/sandbox/confirm', {
+      headers,
+      data: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } },
+    });
+    const { id: transactionId } = (await confirm.json()) as { id: string };
+    const paid = await api.patch(`/api/order/${orderId}`, {
+      headers,
+      data: { appointment: orderId, transactionId },
+    });
+    expect(paid.ok(), await paid.text()).toBe(true);
+  }
+  await api.dispose();
+  return { account, tool, orderId, cents: Math.round(tool.price * 100) * tool.minimumOrder };
+}
+
+const ordersList = (page: Page) =>
+  page
+    .getByRole('table', { name: 'All orders' })
+    .or(page.getByRole('list', { name: 'All orders' }))
+    .filter({ visible: true });
+
+test.describe('admin lists', () => {
+  let token = '';
+  test.beforeEach(async ({ page }) => {
+    token = await signInPage(page, adminAccount);
+  });
+
+  test('@mobile an admin finds an order by the buyer’s email, and the URL keeps the search', async ({
+    page,
+    playwright,
+  }) => {
+    const order = await orderAsNewCustomer(playwright, page.request, { paid: false, toolIndex: -1 });
+    // Another order, which the search must leave out.
+    await orderAsNewCustomer(playwright, page.request, { paid: false, toolIndex: -1 });
+
+    await page.goto('/dashboard/manageOrders');
+    // The rows come from the app once it has taken over the server-drawn page.
+    await expect(ordersList(page)).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(order.account.email.toUpperCase());
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/manageOrders\?q=/);
+    const rows = ordersList(page).locator('tbody tr, li');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(order.account.email);
+    await expect(rows.first()).toContainText(order.tool.name);
+    await expect(page.getByText('Showing 1 of 1 orders')).toBeVisible();
+
+    // The filter is an address: opened afresh, it shows the same, and a status narrows it.
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Search orders' })).toHaveValue(
+      order.account.email.toUpperCase(),
+    );
+    await expect(rows).toHaveCount(1);
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('paid');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText('No orders match')).toBeVisible();
+  });
+
+  test('an admin exports the filtered orders as CSV and reads them back', async ({ page, playwright }) => {
+    const order = await orderAsNewCustomer(playwright, page.request, { paid: true, toolIndex: -2 });
+    await page.goto(`/dashboard/manageOrders?q=${encodeURIComponent(order.account.email)}`);
+    await expect(ordersList(page)).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('orders.csv');
+    const lines = (await readFile((await file.path())!, 'utf8')).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      '"Order Id","Created","Buyer Name","Email","Phone","Address","Product Name","Unit Price","Quantity","Total","Status","Transaction Id"',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`"${order.orderId}"`);
+    expect(lines[1]).toContain(`"${order.account.email}"`);
+    expect(lines[1]).toContain(`"${(order.cents / 100).toFixed(2)}","paid"`);
+  });
+
+  test("the overview shows a paid order's revenue on today's bar", async ({ page, playwright }) => {
+    const headers = { Authorization: `Bearer ${token}` };
+    const today = new Date().toISOString().slice(0, 10);
+    const before = (await (await page.request.get('/api/admin/overview', { headers })).json()) as {
+      revenueByDay: { day: string; cents: number }[];
+    };
+    const was = before.revenueByDay.find((d) => d.day === today)?.cents ?? 0;
+    const order = await orderAsNewCustomer(playwright, page.request, { paid: true, toolIndex: -3 });
+
+    await page.goto('/dashboard/overview');
+    await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /Revenue per day/ })).toBeVisible();
+    await expect(page.locator(`rect[data-day="${today}"] title`)).toHaveText(
+      new RegExp(`: ${formatDollars((was + order.cents) / 100).replace('$', '\\$')}$`),
+    );
+    // The same figure in the table beside the picture.
+    await page.getByText('Revenue per day as a table').click();
+    const row = page.getByRole('row').filter({ has: page.locator(`time[datetime="${today}"]`) });
+    await expect(row).toContainText(formatDollars((was + order.cents) / 100));
+    // Orders to ship lead to Manage Orders, filtered to paid orders.
+    await page.getByRole('link', { name: 'Ship paid orders' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/manageOrders\?status=paid$/);
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('paid');
+    await expect(ordersList(page)).toContainText(order.account.email);
+  });
+
+  test('@mobile the new pages have no serious or critical axe findings', async ({ page }) => {
+    for (const path of [
+      '/dashboard/overview',
+      '/dashboard/manageOrders?status=paid',
+      '/dashboard/makeAdmin?q=example',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(
+        page.getByRole('progressbar').or(page.getByRole('status', { name: /Loading/ })),
+      ).toHaveCount(0);
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,140 @@
+// The receipt (issue 17): a customer who has paid finds the receipt mail at the mail catcher, opens
+// its link, and the receipt page shows what a business files; My Orders links to it; it prints
+// without the store's frame.
+import { expect, test, type Page } from '@playwright/test';
+import {
+  type CaughtMail,
+  mailCatcherURL,
+  PASSWORD,
+  seriousViolations,
+  storeURL,
+  uniqueEmail,
+} from '#tests/fixtures/e2e-helpers.ts';
+
+interface Tool {
+  _id: string;
+  name: string;
+  price: number;
+  minimumOrder: number;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** A customer signed up in the page's context, with the access token where the web keeps it. */
+async function signUpCustomer(page: Page, name: string) {
+  const email = uniqueEmail('receipt');
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin: storeURL },
+    data: { name, email, password: PASSWORD },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const exchange = await page.request.put(`/api/user/${email}`, {
+    headers: { origin: storeURL },
+    data: { email },
+  });
+  const { token } = (await exchange.json()) as { token: string };
+  await page.goto('/');
+  await page.evaluate((value) => window.localStorage.setItem('accessToken', value), token);
+  return { email, token };
+}
+
+/** Buys and pays through the API, as the purchase and payment pages do. */
+async function buyAndPay(page: Page, token: string, tool: Tool) {
+  const authorization = `Bearer ${token}`;
+  const bought = await page.request.post('/api/purchase', {
+    headers: { authorization },
+    data: {
+      toolsId: tool._id,
+      phone: '+1 555 010 2030',
+      address: '12 Forge Lane, Sheffield',
+      quantity: tool.minimumOrder,
+    },
+  });
+  const { insertedId: orderId } = (await bought.json()) as { insertedId: string };
+  const intent = await page.request.post('/api/create-payment-intent', {
+    headers: { authorization },
+    data: { orderId },
+  });
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const card = {
+    number: '4242424242424242',
+    expMonth: 12,
+    expYear: new Date().getFullYear() + 3,
+    cvc: '123',
+  };
+  const confirm = await page.request.post('/api/payments/sandbox/confirm', {
+    headers: { authorization },
+    data: { clientSecret, card },
+  });
+  const { id: transactionId } = (await confirm.json()) as { id: string };
+  const paid = await page.request.patch(`/api/order/${orderId}`, {
+    headers: { authorization },
+    data: { appointment: orderId, transactionId },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  return { orderId, transactionId };
+}
+
+test('the receipt mail links to a printable receipt, which My Orders links to as well', async ({ page }) => {
+  const customer = await signUpCustomer(page, 'Rita Receipt');
+  const [tool] = ((await (await page.request.get('/api/tools')).json()) as Tool[]).slice(2, 3);
+  const { orderId, transactionId } = await buyAndPay(page, customer.token, tool!);
+
+  // The mail, as the customer receives it.
+  let receiptMail: CaughtMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const all = (await (
+          await page.request.get(`${mailCatcherURL}/messages?to=${encodeURIComponent(customer.email)}`)
+        ).json()) as CaughtMail[];
+        receiptMail = all.find((m) => /^Receipt R-\d{6} for your Torque order$/.test(m.subject));
+        return receiptMail !== undefined;
+      },
+      { message: 'the receipt mail', timeout: 10_000 },
+    )
+    .toBe(true);
+  const number = /R-\d{6}/.exec(receiptMail!.subject)![0];
+  const link = /(http\S+\/dashboard\/receipt\/\S+)/.exec(receiptMail!.text)![1]!;
+  expect(new URL(link).pathname).toBe(`/dashboard/receipt/${orderId}`);
+
+  await page.goto(new URL(link).pathname);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'Receipt' })).toBeVisible();
+  await expect(page).toHaveTitle('Receipt | Dashboard | Torque');
+  await expect(main.getByText(number)).toBeVisible();
+  await expect(main.getByText('Torque Power Tools Inc.')).toBeVisible();
+  await expect(main.getByText('Rita Receipt')).toBeVisible();
+  await expect(main.getByText('12 Forge Lane, Sheffield')).toBeVisible();
+  const row = main.getByRole('row', { name: new RegExp(tool!.name) });
+  await expect(row).toContainText(String(tool!.minimumOrder));
+  await expect(row).toContainText(usd.format(tool!.price));
+  await expect(row).toContainText(usd.format((Math.round(tool!.price * 100) * tool!.minimumOrder) / 100));
+  await expect(main.getByText(transactionId)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Printed: the receipt alone, without the navbar, the sidebar, the footer or the Print button.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('contentinfo')).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeHidden();
+  await expect(main.getByRole('button', { name: 'Print receipt' })).toBeHidden();
+  await expect(main.getByText(number)).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+  await expect(main.getByRole('button', { name: 'Print receipt' })).toBeVisible();
+
+  // From My Orders.
+  await page.goto('/dashboard/myOrders');
+  await page.getByRole('link', { name: 'Receipt' }).first().click();
+  await expect(page).toHaveURL(`/dashboard/receipt/${orderId}`);
+  await expect(page.getByRole('main').getByText(number)).toBeVisible();
+});
+
+test('another customer’s receipt is not found', async ({ page }) => {
+  const owner = await signUpCustomer(page, 'Olive Owner');
+  const [tool] = ((await (await page.request.get('/api/tools')).json()) as Tool[]).slice(3, 4);
+  const { orderId } = await buyAndPay(page, owner.token, tool!);
+  await signUpCustomer(page, 'Nosy Neighbour');
+  await page.goto(`/dashboard/receipt/${orderId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Receipt not found' })).toBeVisible();
+});
