@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createOrder, createPaidOrder, createTool } from '#tests/fixtures/factories.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
-import { orders } from '#server/db/schema.ts';
+import { orders, revenueDays } from '#server/db/schema.ts';
 
 // GET /api/admin/orders, /api/admin/orders.csv, /api/admin/users and /api/admin/overview (issue 16).
 
@@ -221,5 +221,63 @@ describe('GET /api/admin/overview', () => {
     const today = body.revenueByDay.at(-1).cents;
     // The paid saw (999 × 3) and the order above; the refunded saw is not counted.
     expect(today).toBe(999 * 3 + 4 * 1999);
+  });
+  it("keeps each day's revenue equal to the sum over the orders paid that day, through payments, refunds and racing payments", async () => {
+    const card = {
+      number: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 2,
+      cvc: '123',
+    };
+    const call = (url: string, who: TestAccount, payload?: object) => t.call('POST', url, who, payload);
+    const level = await createTool(t.db, { name: 'Laser Level', priceCents: 4321, availableQuantity: 100 });
+    const payers = await Promise.all([1, 2, 3, 4, 5].map((n) => signUp(t.app, `payer${n}`)));
+    // Five buyers pay at once (quantities 1..5), as the store's page does.
+    const paid = await Promise.all(
+      payers.map(async (who, i) => {
+        const bought = await call('/api/purchase', who, {
+          toolsId: level.id,
+          phone: '555 0100',
+          address: '1 Road',
+          quantity: i + 1,
+        });
+        const id = bought.json().insertedId as string;
+        const { clientSecret } = (await call('/api/create-payment-intent', who, { orderId: id })).json();
+        const confirmed = await call('/api/payments/sandbox/confirm', who, { clientSecret, card });
+        const res = await t.call('PATCH', `/api/order/${id}`, who, {
+          appointment: id,
+          transactionId: confirmed.json().id,
+        });
+        expect(res.statusCode).toBe(200);
+        return id;
+      }),
+    );
+    expect((await call(`/api/order/${paid[1]}/refund`, admin)).statusCode).toBe(200);
+    expect((await t.call('PATCH', `/api/shiftNow/${paid[2]}`, admin, { shiftNow: true })).statusCode).toBe(
+      200,
+    );
+    // An order paid three days ago moves its money to that day.
+    await t.db
+      .update(orders)
+      .set({ paidAt: sql`now() - interval '3 days'` })
+      .where(eq(orders.id, paid[0]!));
+
+    const sums = (await t.db.execute(sql`
+      select to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(product_price_cents * quantity)::text as cents
+      from orders where paid and paid_at is not null and refunded_at is null group by 1`)) as unknown as {
+      rows: { day: string; cents: string }[];
+    };
+    const byDay = new Map(sums.rows.map((r) => [r.day, Number(r.cents)]));
+    const { revenueByDay } = (await t.call('GET', '/api/admin/overview', admin)).json() as {
+      revenueByDay: { day: string; cents: number }[];
+    };
+    expect(revenueByDay).toEqual(revenueByDay.map(({ day }) => ({ day, cents: byDay.get(day) ?? 0 })));
+    // The kept totals are the sums over orders on every day, not only the chart's 30.
+    const kept = await t.db.select().from(revenueDays);
+    expect(new Map(kept.filter((r) => r.cents !== 0).map((r) => [r.day, r.cents]))).toEqual(byDay);
+    const today = revenueByDay.at(-1)!;
+    // Today: the earlier tests' 999 × 3 + 4 × 1999, and the levels paid today but not refunded.
+    expect(today.cents).toBe(999 * 3 + 4 * 1999 + 4321 * (3 + 4 + 5));
+    expect(revenueByDay.at(-4)!.cents).toBe(4321);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ne, type SQL, sql } from 'drizzle-orm';
 import {
   type AdminOrdersCsvQuery,
   type AdminOverview,
@@ -8,7 +8,7 @@ import {
 } from '#shared/schemas/order.ts';
 import type { Db } from '#server/db/client.ts';
 import { badCursor, cappedCount, containing, decodeCursor, encodeCursor } from '#server/db/keyset.ts';
-import { orders } from '#server/db/schema.ts';
+import { orders, revenueDays } from '#server/db/schema.ts';
 import { Invalid } from '#server/domain-errors.ts';
 import { lowStockTools } from '#server/features/tools/tools.service.ts';
 import { csvLine } from '#server/http/csv.ts';
@@ -123,27 +123,18 @@ export const REVENUE_DAYS = 30;
 
 /**
  * GET /api/admin/overview: the money taken per day (UTC) over the last 30 days, by the day each
- * order was paid (refunded orders left out: that money went back); how many paid orders wait to
- * ship and how many are unpaid; the live tools low on stock.
+ * order was paid (refunded orders left out: that money went back), read from the per-day totals the
+ * database keeps as orders are written (revenue_days); how many paid orders wait to ship and how
+ * many are unpaid; the live tools low on stock.
  */
 export async function overview(db: Db, now = new Date()): Promise<AdminOverview> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const first = new Date(today - (REVENUE_DAYS - 1) * 86_400_000);
   const [revenue, counts, lowStock] = await Promise.all([
     db
-      .select({
-        day: sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`,
-        cents: sql<string>`sum(${orders.productPriceCents} * ${orders.quantity})::text`,
-      })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.paid, true),
-          sql`${orders.paidAt} >= ${first.toISOString()}::timestamptz`,
-          sql`${orders.refundedAt} is null`,
-        ),
-      )
-      .groupBy(sql`1`),
+      .select({ day: revenueDays.day, cents: revenueDays.cents })
+      .from(revenueDays)
+      .where(gte(revenueDays.day, first.toISOString().slice(0, 10))),
     db
       .select({
         ordersToShip: sql<number>`(select count(*)::int from ${orders} where ${orders.status} = 'paid')`,
