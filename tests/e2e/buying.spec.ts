@@ -278,6 +278,26 @@ test.describe('cancelling', () => {
   });
 });
 
+test.describe('a tab without the access token yet', () => {
+  test('My Orders drawn for the session’s cookie lists the orders once the token is fetched', async ({
+    page,
+  }) => {
+    // As after Google's sign-in, or a token stored by a page the browser had not yet saved: the
+    // session's cookie is there, the access token is not.
+    const customer = await signUpCustomer(page);
+    const tool = await homeTool(page);
+    await orderThroughApi(page, customer, tool);
+    await page.evaluate(() => window.localStorage.removeItem('accessToken'));
+
+    await page.goto('/dashboard/myOrders');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await expect(main.getByText(tool.name).filter({ visible: true })).toBeVisible();
+    await expect(main.getByText("We couldn't load your orders.")).toBeHidden();
+    expect(await page.evaluate(() => window.localStorage.getItem('accessToken'))).toBe(customer.token);
+  });
+});
+
 test.describe('accessibility', () => {
   test('the purchase, My Orders and payment pages have no serious axe violations', async ({ page }) => {
     // Four axe scans on a busy machine.

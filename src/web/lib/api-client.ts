@@ -72,6 +72,29 @@ export function removeAccessToken(): void {
   }
 }
 
+// The session being read again, with its token exchanged when this tab has none (get-session.ts).
+let sessionRead: Promise<unknown> | undefined;
+
+/**
+ * Marks the session as being read: until it settles, calls that carry the access token wait for it,
+ * so that a page drawn signed in (the session from its cookie) never asks for its data before this
+ * tab has the session's token (back from Google, or a token that did not reach this page's storage).
+ */
+export function whileReadingSession<T>(read: Promise<T>): Promise<T> {
+  sessionRead = read;
+  const done = () => {
+    if (sessionRead === read) sessionRead = undefined;
+  };
+  read.then(done, done);
+  return read;
+}
+
+/** The stored token, once a session read under way has settled. */
+async function settledToken(): Promise<string | null> {
+  if (sessionRead) await sessionRead.catch(() => undefined);
+  return getAccessToken();
+}
+
 /** Headers every call carries. */
 function authHeaders(token: string | null): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
@@ -100,7 +123,7 @@ export function setApiFetch(fetchApi: ApiFetch): void {
 /** The only fetch in the web app. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, withoutToken = false } = options;
-  const token = withoutToken ? null : getAccessToken();
+  const token = withoutToken ? null : await settledToken();
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(token) };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -124,6 +147,11 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     // The token still being the stored one means no sign-in replaced it while the call was out.
     if ((response.status === 401 || response.status === 403) && token && token === getAccessToken()) {
       onRejected?.();
+    }
+    // Sent before this tab had a token, while the session read that gets it was starting: once
+    // more, with the token it brought.
+    if (response.status === 401 && !withoutToken && !token && sessionRead && (await settledToken())) {
+      return apiRequest<T>(path, options);
     }
     const error = readErrorShape(data);
     throw new ApiRequestError(

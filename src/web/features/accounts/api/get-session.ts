@@ -1,6 +1,12 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { sessionUser, type SessionAnswer, type SessionUser } from '#shared/session.ts';
-import { apiRequest, getAccessToken, removeAccessToken, setAccessToken } from '#web/lib/api-client.ts';
+import {
+  apiRequest,
+  getAccessToken,
+  removeAccessToken,
+  setAccessToken,
+  whileReadingSession,
+} from '#web/lib/api-client.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { authKeys } from '#web/lib/query-keys.ts';
 import { exchangeAccessToken } from './exchange-token.ts';
@@ -13,7 +19,11 @@ export type { SessionUser };
  * through PUT /user/{email}; no session means no token. The token is the session's own (DESIGN §3),
  * so comparing them tells whether the stored one still belongs to this session.
  */
-export async function getSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
+export function getSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
+  return whileReadingSession(readSession(signal));
+}
+
+async function readSession(signal?: AbortSignal): Promise<SessionUser | null> {
   const answer = await apiRequest<SessionAnswer | null>('/auth/get-session', { signal, withoutToken: true });
   if (!answer?.user) {
     removeAccessToken();
