@@ -47,6 +47,13 @@ export function badCursor(err: unknown): never {
   throw err;
 }
 
+/** A count of up to ADMIN_TOTAL_CAP + 1 rows as a list answers it: past the cap, "at least". */
+export function cappedTotal(n: number): { total: number; totalCapped: boolean } {
+  return n > ADMIN_TOTAL_CAP
+    ? { total: ADMIN_TOTAL_CAP, totalCapped: true }
+    : { total: n, totalCapped: false };
+}
+
 /**
  * How many rows match, counted up to ADMIN_TOTAL_CAP + 1: past the cap the answer says "at least"
  * (an exact count of 1,000,000 orders would cost more than the page it comes with).
@@ -59,8 +66,5 @@ export async function cappedCount(
   const { rows } = (await db.execute(
     sql`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${ADMIN_TOTAL_CAP + 1}) s`,
   )) as unknown as { rows: { n: number }[] };
-  const n = Number(rows[0]?.n ?? 0);
-  return n > ADMIN_TOTAL_CAP
-    ? { total: ADMIN_TOTAL_CAP, totalCapped: true }
-    : { total: n, totalCapped: false };
+  return cappedTotal(Number(rows[0]?.n ?? 0));
 }

@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, ne, type SQL, sql } from 'drizzle-orm';
 import {
+  ADMIN_TOTAL_CAP,
   type AdminOrdersCsvQuery,
   type AdminOverview,
   type AdminOrdersPage,
@@ -7,7 +8,14 @@ import {
   type Order,
 } from '#shared/schemas/order.ts';
 import type { Db } from '#server/db/client.ts';
-import { badCursor, cappedCount, containing, decodeCursor, encodeCursor } from '#server/db/keyset.ts';
+import {
+  badCursor,
+  cappedCount,
+  cappedTotal,
+  containing,
+  decodeCursor,
+  encodeCursor,
+} from '#server/db/keyset.ts';
 import { orders, revenueDays } from '#server/db/schema.ts';
 import { Invalid } from '#server/domain-errors.ts';
 import { lowStockTools } from '#server/features/tools/tools.service.ts';
@@ -44,15 +52,41 @@ async function ordersAfter(db: Db, where: SQL, cursor: [string, string] | undefi
     .limit(limit + 1);
 }
 
-/** One page of GET /api/admin/orders: newest first, keyset on (created_at, id). */
+/**
+ * A first page and how many orders match, in one statement: the newest ADMIN_TOTAL_CAP + 1 matches,
+ * counted, of which the first `limit` + 1 come back. One pass over the index that serves the filter
+ * (a search's trigram index is read once, not once for the page and again for the count).
+ */
+async function firstPage(db: Db, where: SQL, limit: number) {
+  const newest = db
+    .select({ ...getTableColumns(orders), at: sql<string>`${orders.createdAt}::text`.as('at') })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ADMIN_TOTAL_CAP + 1)
+    .as('newest');
+  const found = await db
+    .select({ ...newest._.selectedFields, n: sql<number>`(count(*) over ())::int` })
+    .from(newest)
+    .orderBy(desc(newest.createdAt), desc(newest.id))
+    .limit(limit + 1);
+  const rows = found.map(({ at, n: _n, ...row }) => ({ row, at }));
+  return { rows, count: cappedTotal(Number(found[0]?.n ?? 0)) };
+}
+
+/**
+ * One page of GET /api/admin/orders: newest first, keyset on (created_at, id). A page after a cursor
+ * counts the filter's matches beside it (up to the cap).
+ */
 export async function listOrdersPage(db: Db, query: AdminOrdersQuery): Promise<AdminOrdersPage> {
   const where = orderFilter(query);
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   if (cursor && !UUID.test(cursor[1])) throw new Invalid({ cursor: 'Not a cursor this list gave' });
-  const [rows, count] = await Promise.all([
-    ordersAfter(db, where, cursor, query.limit),
-    cappedCount(db, sql`${orders}`, where),
-  ]).catch(badCursor);
+  const { rows, count } = cursor
+    ? await Promise.all([ordersAfter(db, where, cursor, query.limit), cappedCount(db, sql`${orders}`, where)])
+        .then(([rows, count]) => ({ rows, count }))
+        .catch(badCursor)
+    : await firstPage(db, where, query.limit);
   const more = rows.length > query.limit;
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
