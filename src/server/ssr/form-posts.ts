@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FORM_ERRORS, type FormError } from '#shared/form-posts.ts';
+import {
+  NEWSLETTER_ANCHOR,
+  NEWSLETTER_QUERY,
+  newsletterOutcome,
+  type NewsletterOutcome,
+} from '#shared/newsletter-form.ts';
 import { Email, LoginInput, RegisterInput } from '#shared/schemas/user.ts';
 import type { Config } from '#server/config.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -36,14 +42,14 @@ export default async function formPosts(app: FastifyInstance, { config }: { conf
   }
 
   /**
-   * POSTs `payload` to better-auth's `path` as this client: same address, same forwarded-for, and
-   * with `withCookie` its cookies (the two-factor step's pending sign-in).
+   * POSTs `payload` to the API's `url` as this client: same address, same forwarded-for, and with
+   * `withCookie` its cookies (the two-factor step's pending sign-in).
    */
-  async function authCall(req: FastifyRequest, path: string, payload: object, withCookie = false) {
+  async function apiCall(req: FastifyRequest, url: string, payload: object, withCookie = false) {
     const { 'user-agent': userAgent, 'x-forwarded-for': forwardedFor, cookie } = req.headers;
     const answer = await app.inject({
       method: 'POST',
-      url: `/api/auth/${path}`,
+      url,
       remoteAddress: req.socket.remoteAddress,
       headers: {
         'content-type': 'application/json',
@@ -56,7 +62,12 @@ export default async function formPosts(app: FastifyInstance, { config }: { conf
     });
     const setCookie = answer.headers['set-cookie'];
     const cookies = setCookie === undefined ? [] : ([] as string[]).concat(setCookie);
-    let body: { code?: unknown; twoFactorRedirect?: unknown; error?: { code?: unknown } } = {};
+    let body: {
+      code?: unknown;
+      twoFactorRedirect?: unknown;
+      subscribed?: unknown;
+      error?: { code?: unknown; fields?: Record<string, unknown> };
+    } = {};
     try {
       body = answer.json();
     } catch {
@@ -65,7 +76,11 @@ export default async function formPosts(app: FastifyInstance, { config }: { conf
     return { ok: answer.statusCode === 200, status: answer.statusCode, cookies, body };
   }
 
-  type Answer = Awaited<ReturnType<typeof authCall>>;
+  /** POSTs `payload` to better-auth's `path`, as apiCall does. */
+  const authCall = (req: FastifyRequest, path: string, payload: object, withCookie = false) =>
+    apiCall(req, `/api/auth/${path}`, payload, withCookie);
+
+  type Answer = Awaited<ReturnType<typeof apiCall>>;
 
   function failure({ status, body }: Answer): FormError {
     if (status === 429) return 'rate_limited';
@@ -166,4 +181,19 @@ export default async function formPosts(app: FastifyInstance, { config }: { conf
     if (!answer.ok) return seeOther(reply, again(failure(answer)));
     return seeOther(reply, '/login?reset=1');
   });
+
+  // The home page's newsletter box (issue 16), through POST /api/newsletter itself, so that its
+  // checks, its once per address and its rate limits apply; back to the box with the outcome.
+  app.post('/newsletter', async (req, reply) => {
+    const { name = '', email = '', phone = '' } = FormBody.parse(req.body);
+    const answer = await apiCall(req, '/api/newsletter', { name, email, phone });
+    return seeOther(reply, `/?${NEWSLETTER_QUERY}=${newsletterResult(answer)}#${NEWSLETTER_ANCHOR}`);
+  });
+
+  function newsletterResult({ status, body }: Answer): NewsletterOutcome {
+    if (status === 200) return body.subscribed === true ? 'subscribed' : 'already';
+    if (status === 429) return 'rate_limited';
+    const field = Object.keys(body.error?.fields ?? {})[0];
+    return newsletterOutcome(`invalid_${field}`) ?? 'failed';
+  }
 }

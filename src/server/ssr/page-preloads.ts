@@ -64,6 +64,8 @@ export const PAGES: Page[] = [
     path,
     modules: ['app/routes/home.tsx'],
     image: async () => '/images/site/banner-1.svg',
+    // The newsletter box's outcome, after it posted without JavaScript.
+    query: ['newsletter'],
   })),
   // The catalogue's answers come in the page itself, drawn for the URL's search (issue 15).
   { path: '/tools', modules: ['app/routes/tools.tsx'], query: ['q', 'category', 'sort', 'cursor'] },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, signUpAdmin, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { origin, signUp, signUpAdmin, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { newsletterSignups } from '#server/db/schema.ts';
 
@@ -76,6 +76,79 @@ describe('POST /api/newsletter', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+/** The box posted as a form, as a browser without JavaScript sends it from the home page. */
+const postForm = (
+  fields: Record<string, string>,
+  app = t.app,
+  headers: Record<string, string> = { origin },
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/newsletter',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: new URLSearchParams(fields).toString(),
+  });
+
+describe('POST /newsletter as a form (no JavaScript)', () => {
+  it('stores the address once and sends the browser back to the box with what happened (303)', async () => {
+    const first = await postForm({ name: 'Rita Rivet', email: 'Rita@Build.example', phone: '' });
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toBe('/?newsletter=subscribed#newsletter');
+    expect(first.headers['cache-control']).toBe('no-store');
+    const again = await postForm({ name: 'Rita Again', email: 'rita@build.example', phone: '+1 555 0101' });
+    expect(again.headers.location).toBe('/?newsletter=already#newsletter');
+    const rows = await rowsOf('rita@build.example');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Rita Rivet', email: 'rita@build.example', phone: null });
+  });
+
+  it.each([
+    ['a bad email', { name: 'Sam', email: 'not-an-email' }, 'invalid_email'],
+    ['no email', { name: 'Sam' }, 'invalid_email'],
+    ['markup in the name', { name: '<b>Sam</b>', email: 'sam@build.example' }, 'invalid_name'],
+    ['letters for a phone', { name: 'Sam', email: 'sam@build.example', phone: 'call me' }, 'invalid_phone'],
+  ])('sends %s back to the box with its code, storing nothing', async (_what, fields, code) => {
+    const res = await postForm(fields);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/?newsletter=${code}#newsletter`);
+    expect(await rowsOf('sam@build.example')).toHaveLength(0);
+  });
+
+  it('takes only the box’s fields: another one changes nothing', async () => {
+    const res = await postForm({ name: 'Tess', email: 'tess@build.example', admin: 'true' });
+    expect(res.headers.location).toBe('/?newsletter=subscribed#newsletter');
+  });
+
+  it('counts against the same rate limit as the API', async () => {
+    const limited = await createTestApp({ authRateLimit: 3 });
+    try {
+      const outcomes = [];
+      for (let i = 0; i < 2; i++) {
+        await signUpFor({ name: 'Spam', email: `api${i}@build.example` }, limited.app);
+      }
+      for (let i = 0; i < 2; i++) {
+        outcomes.push(
+          (await postForm({ name: 'Spam', email: `form${i}@build.example` }, limited.app)).headers.location,
+        );
+      }
+      expect(outcomes).toEqual([
+        '/?newsletter=subscribed#newsletter',
+        '/?newsletter=rate_limited#newsletter',
+      ]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('is refused from another site (403)', async () => {
+    const res = await postForm({ name: 'Eve', email: 'eve@build.example' }, t.app, {
+      origin: 'https://evil.example',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await rowsOf('eve@build.example')).toHaveLength(0);
   });
 });
 

@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '#shared/schemas/order.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { useConfirmedAction } from '#web/components/ui/use-confirmed-action.ts';
 import { QueryState, TableEmpty } from '#web/components/ui/data-table.tsx';
 import { useCurrentUser } from '#web/features/accounts/api/get-session.ts';
 import { useCancelOrder } from '#web/features/orders/api/cancel-order.ts';
 import { useMyOrders } from '#web/features/orders/api/get-my-orders.ts';
 import { MyOrdersTable } from '#web/features/orders/components/my-orders-table.tsx';
-import { errorMessage } from '#web/lib/error-message.ts';
 import { toast } from '#web/lib/toast.ts';
 
 /** /dashboard/myOrders (SPEC §2): the customer's orders, to pay or cancel. */
@@ -15,20 +14,12 @@ export function MyOrdersPage() {
   const auth = useCurrentUser();
   // The login guard renders this page only for a signed-in customer.
   const orders = useMyOrders(auth.user?.email ?? '');
-  const cancel = useCancelOrder();
-  const [toCancel, setToCancel] = useState<Order | null>(null);
-
-  const closeDialog = () => {
-    setToCancel(null);
-    cancel.reset();
-  };
-  const confirmCancel = (order: Order) =>
-    cancel.mutate(order._id, {
-      onSuccess: () => {
-        toast.success('Order cancelled');
-        closeDialog();
-      },
-    });
+  const cancel = useConfirmedAction(useCancelOrder(), {
+    variables: (order: Order) => order._id,
+    onSuccess: () => toast.success('Order cancelled'),
+    failure: 'dialog',
+  });
+  const toCancel = cancel.item;
 
   return (
     <div className="space-y-6 p-5 sm:p-8">
@@ -57,17 +48,9 @@ export function MyOrdersPage() {
           </TableEmpty>
         }
       >
-        {(rows) => <MyOrdersTable orders={rows} onCancel={setToCancel} />}
+        {(rows) => <MyOrdersTable orders={rows} onCancel={cancel.ask} />}
       </QueryState>
-      <ConfirmDialog
-        open={toCancel !== null}
-        title="Cancel this order?"
-        confirmLabel="Yes, cancel"
-        pending={cancel.isPending}
-        error={cancel.isError ? errorMessage(cancel.error) : null}
-        onConfirm={() => toCancel && confirmCancel(toCancel)}
-        onClose={closeDialog}
-      >
+      <ConfirmDialog {...cancel.dialog} title="Cancel this order?" confirmLabel="Yes, cancel">
         {toCancel
           ? `Your order of ${toCancel.quantity} × ${toCancel.productName} will be cancelled and its stock released.`
           : ''}

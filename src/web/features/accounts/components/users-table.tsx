@@ -1,8 +1,7 @@
-import { useRef, useState } from 'react';
 import type { UserRecord } from '#shared/schemas/admin.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { useConfirmedAction } from '#web/components/ui/use-confirmed-action.ts';
 import { ShieldIcon } from '#web/components/ui/icons.tsx';
-import { errorMessage } from '#web/lib/error-message.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useAdminUsers } from '#web/features/accounts/api/get-admin-users.ts';
 import { useMakeAdmin } from '#web/features/accounts/api/make-admin.ts';
@@ -25,33 +24,19 @@ export function UsersTable({ q }: { q: string }) {
     data: pages.data?.pages.flatMap((page) => page.items),
     refetch: () => void pages.refetch(),
   };
-  const promote = useMakeAdmin();
-  // The account stays named in the dialog while it animates closed, so `open` is kept apart from it.
-  const [confirming, setConfirming] = useState<UserRecord | null>(null);
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement | null>(null);
+  const makeAdmin = useMakeAdmin();
+  // Focus returns to the button, unless it is gone: the row's label is then in its place.
+  const promote = useConfirmedAction(makeAdmin, {
+    variables: (user: UserRecord) => user.email,
+    onSuccess: ({ modifiedCount }, user) => {
+      if (modifiedCount === 1) toast.success('Successfully make admin');
+      else toast.info(`${user.email} is already an admin.`);
+    },
+    failure: 'toast',
+  });
+  const confirming = promote.item;
 
-  const askToPromote = (user: UserRecord, button: HTMLButtonElement) => {
-    opener.current = button;
-    setConfirming(user);
-    setOpen(true);
-  };
-
-  const makeAdmin = (user: UserRecord) => {
-    promote.mutate(user.email, {
-      onSuccess: ({ modifiedCount }) => {
-        if (modifiedCount === 1) toast.success('Successfully make admin');
-        else toast.info(`${user.email} is already an admin.`);
-        setOpen(false);
-      },
-      onError: (failure) => {
-        toast.error(errorMessage(failure));
-        setOpen(false);
-      },
-    });
-  };
-
-  const isPromoting = (user: UserRecord) => promote.isPending && promote.variables === user.email;
+  const isPromoting = (user: UserRecord) => makeAdmin.isPending && makeAdmin.variables === user.email;
 
   return (
     <>
@@ -79,7 +64,7 @@ export function UsersTable({ q }: { q: string }) {
                     <Account user={user} />
                   </td>
                   <td className="w-40 whitespace-nowrap">
-                    <RoleAction user={user} pending={isPromoting(user)} onPromote={askToPromote} />
+                    <RoleAction user={user} pending={isPromoting(user)} onPromote={promote.ask} />
                   </td>
                 </tr>
               ))}
@@ -91,7 +76,7 @@ export function UsersTable({ q }: { q: string }) {
                     <div className="min-w-0">
                       <Account user={user} />
                     </div>
-                    <RoleAction user={user} pending={isPromoting(user)} onPromote={askToPromote} />
+                    <RoleAction user={user} pending={isPromoting(user)} onPromote={promote.ask} />
                   </div>
                 </Card>
               ))}
@@ -107,17 +92,10 @@ export function UsersTable({ q }: { q: string }) {
         )}
       </QueryState>
       <ConfirmDialog
-        open={open}
+        {...promote.dialog}
         title={`Make ${confirming?.email ?? ''} an admin?`}
         confirmLabel="Make Admin"
         cancelLabel="Cancel"
-        pending={promote.isPending}
-        onConfirm={() => confirming && makeAdmin(confirming)}
-        onClose={() => {
-          setOpen(false);
-          // The button is gone once its account is an admin; the row's label is then in its place.
-          if (opener.current?.isConnected) opener.current.focus();
-        }}
       >
         They will be able to manage orders, products and admins.
       </ConfirmDialog>

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setApiFetch } from '#web/lib/api-client.ts';
 import { toastContainerProps } from '#web/lib/toast.ts';
@@ -33,12 +34,14 @@ function store() {
   return list;
 }
 
-function showBox() {
+function showBox(url = '/') {
   render(
-    <QueryClientProvider client={new QueryClient()}>
-      <SignupBox />
-      <ToastContainer {...toastContainerProps} />
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[url]}>
+      <QueryClientProvider client={new QueryClient()}>
+        <SignupBox />
+        <ToastContainer {...toastContainerProps} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -77,5 +80,33 @@ describe('the newsletter sign-up box', () => {
     await signUp('Eve', 'eve@example.com', 'call me');
     expect(await screen.findByText('Give a phone number: digits, spaces, + ( ) - .')).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('eve@example.com');
+  });
+
+  it('posts as a form to /newsletter until the app takes it over', () => {
+    showBox();
+    const form = screen.getByRole('form', { name: 'Sign up for trade offers' }) as HTMLFormElement;
+    expect([form.method, new URL(form.action).pathname]).toEqual(['post', '/newsletter']);
+  });
+
+  it.each([
+    ['subscribed', 'status', "Thanks! We'll keep you posted on new tools and trade offers."],
+    ['already', 'status', 'That address is on our list already: nothing more to do.'],
+    ['invalid_email', 'alert', 'Provide a valid email'],
+    ['rate_limited', 'alert', 'Too many attempts. Please wait a minute and try again.'],
+  ])('says the outcome of the form posted without JavaScript (?newsletter=%s)', (outcome, role, text) => {
+    showBox(`/?newsletter=${outcome}`);
+    expect(screen.getByRole(role).textContent).toBe(text);
+  });
+
+  it('says nothing for an outcome the server does not send, and drops the posted one on a new try', async () => {
+    store();
+    showBox('/?newsletter=%3Cb%3Ehi');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    cleanup();
+    showBox('/?newsletter=invalid_email');
+    await signUp('Fay', 'fay@example.com');
+    await screen.findByText("Thanks, Fay! We'll keep you posted on new tools and trade offers.");
+    expect(screen.queryByText('Provide a valid email')).toBeNull();
   });
 });

@@ -1,4 +1,12 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  NEWSLETTER_ANCHOR,
+  NEWSLETTER_OUTCOMES,
+  NEWSLETTER_QUERY,
+  newsletterOutcome,
+} from '#shared/newsletter-form.ts';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -14,13 +22,18 @@ function failureText(failure: unknown): string {
 
 /**
  * SPEC's newsletter sign-up box: the address goes on the list (POST /newsletter, issue 16), once;
- * the toast says whether it was added, was there already, or why not.
+ * the toast says whether it was added, was there already, or why not. Before the app takes the
+ * page over (or without JavaScript) the box posts as a form, and the server sends the browser back
+ * here with `?newsletter=<outcome>`, which the box then says in place of the toast.
  */
 export function SignupBox() {
   const signUp = useSubscribe();
+  const [searchParams] = useSearchParams();
+  const [posted, setPosted] = useState(() => newsletterOutcome(searchParams.get(NEWSLETTER_QUERY)));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setPosted(undefined);
     const form = event.currentTarget;
     const data = new FormData(form);
     const field = (name: string) => String(data.get(name) ?? '').trim();
@@ -43,7 +56,11 @@ export function SignupBox() {
   };
 
   return (
-    <section aria-labelledby="signup-heading" className="bg-base-200 py-16 sm:py-20">
+    <section
+      id={NEWSLETTER_ANCHOR}
+      aria-labelledby="signup-heading"
+      className="scroll-mt-32 bg-base-200 py-16 sm:py-20 lg:scroll-mt-24"
+    >
       <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
         <div className="rounded-box border border-base-300 bg-base-100 p-8 shadow-sm sm:p-12">
           <div className="text-center">
@@ -55,7 +72,10 @@ export function SignupBox() {
               New tools, restocks and bulk deals, a couple of times a month. No spam.
             </p>
           </div>
+          {posted && <PostedOutcome outcome={posted} />}
           <form
+            method="post"
+            action="/newsletter"
             onSubmit={onSubmit}
             aria-labelledby="signup-heading"
             className="mt-8 grid gap-4 sm:grid-cols-3"
@@ -99,5 +119,21 @@ export function SignupBox() {
         </div>
       </div>
     </section>
+  );
+}
+
+/** What the server said of the box posted as a form: thanks and 'already' as a status, the rest as an error. */
+function PostedOutcome({ outcome }: { outcome: keyof typeof NEWSLETTER_OUTCOMES }) {
+  const text = NEWSLETTER_OUTCOMES[outcome];
+  if (outcome !== 'subscribed' && outcome !== 'already') {
+    return <FormAlert messages={[text]} className="mt-8" />;
+  }
+  return (
+    <p
+      role="status"
+      className="mt-8 rounded-field border border-success/30 bg-success/5 px-4 py-3 text-center font-medium text-success"
+    >
+      {text}
+    </p>
   );
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { formatDollars } from '#shared/money.ts';
 import type { Order } from '#shared/schemas/order.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { useConfirmedAction } from '#web/components/ui/use-confirmed-action.ts';
 import { TruckIcon } from '#web/components/ui/icons.tsx';
 import { PaymentBadge } from '#web/components/ui/payment-badge.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
@@ -45,20 +45,13 @@ export function AllOrdersTable({ state }: { state: AdminOrdersState }) {
   };
   const filtered = Boolean(state.q || state.status);
   const ship = useShipOrder();
-  const refund = useRefundOrder();
-  const [toRefund, setToRefund] = useState<Order | null>(null);
-
-  const closeRefund = () => {
-    setToRefund(null);
-    refund.reset();
-  };
-  const confirmRefund = (order: Order) =>
-    refund.mutate(order._id, {
-      onSuccess: () => {
-        toast.success(`Order refunded: ${formatDollars(order.totalPrice)} returned to ${order.name}.`);
-        closeRefund();
-      },
-    });
+  const refund = useConfirmedAction(useRefundOrder(), {
+    variables: (order: Order) => order._id,
+    onSuccess: (_refunded, order) =>
+      toast.success(`Order refunded: ${formatDollars(order.totalPrice)} returned to ${order.name}.`),
+    failure: 'dialog',
+  });
+  const toRefund = refund.item;
 
   const markReady = (order: Order) => {
     ship.mutate(order._id, {
@@ -107,7 +100,7 @@ export function AllOrdersTable({ state }: { state: AdminOrdersState }) {
                     order={order}
                     pending={ship.isPending && ship.variables === order._id}
                     onMarkReady={() => markReady(order)}
-                    onRefund={() => setToRefund(order)}
+                    onRefund={() => refund.ask(order)}
                   />
                 </td>
               </tr>
@@ -135,7 +128,7 @@ export function AllOrdersTable({ state }: { state: AdminOrdersState }) {
                       order={order}
                       pending={ship.isPending && ship.variables === order._id}
                       onMarkReady={() => markReady(order)}
-                      onRefund={() => setToRefund(order)}
+                      onRefund={() => refund.ask(order)}
                     />
                   </CardField>
                 </dl>
@@ -149,15 +142,7 @@ export function AllOrdersTable({ state }: { state: AdminOrdersState }) {
             noun="orders"
             pages={pages}
           />
-          <ConfirmDialog
-            open={toRefund !== null}
-            title="Refund this order?"
-            confirmLabel="Yes, refund"
-            pending={refund.isPending}
-            error={refund.isError ? errorMessage(refund.error) : null}
-            onConfirm={() => toRefund && confirmRefund(toRefund)}
-            onClose={closeRefund}
-          >
+          <ConfirmDialog {...refund.dialog} title="Refund this order?" confirmLabel="Yes, refund">
             {toRefund
               ? `${formatDollars(toRefund.totalPrice)} goes back to ${toRefund.name}'s card for ${toRefund.quantity} × ${toRefund.productName}, and the stock returns. This cannot be undone.`
               : ''}

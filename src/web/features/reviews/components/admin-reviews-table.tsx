@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
 import type { AdminReview } from '#shared/schemas/review.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { useConfirmedAction } from '#web/components/ui/use-confirmed-action.ts';
 import {
   Card,
   CardField,
@@ -10,7 +10,6 @@ import {
   TableEmpty,
 } from '#web/components/ui/data-table.tsx';
 import { RatingStars } from '#web/components/ui/rating-stars.tsx';
-import { errorMessage } from '#web/lib/error-message.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useAdminReviews } from '#web/features/reviews/api/get-admin-reviews.ts';
 import { useDeleteReview } from '#web/features/reviews/api/delete-review.ts';
@@ -37,40 +36,16 @@ export function AdminReviewsTable({ onDeleted }: { onDeleted: () => void }) {
     data: pages.data?.pages.flatMap((page) => page.items),
     refetch: () => void pages.refetch(),
   };
-  const remove = useDeleteReview();
-  // The review stays named in the dialog while it animates closed, so `open` is kept apart from it.
-  const [confirming, setConfirming] = useState<AdminReview | null>(null);
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement | null>(null);
-  const rowGone = useRef(false);
-
-  const closed = () => {
-    setOpen(false);
-    if (rowGone.current) onDeleted();
-    else opener.current?.focus();
-    rowGone.current = false;
-  };
-
-  const confirm = (review: AdminReview) => {
-    remove.mutate(review._id, {
-      onSuccess: ({ deletedCount }) => {
-        if (deletedCount === 1) toast.success(`Deleted the review by ${review.customerName}`);
-        else toast.info(`The review by ${review.customerName} was already deleted.`);
-        rowGone.current = true;
-        setOpen(false);
-      },
-      onError: (failure) => {
-        toast.error(errorMessage(failure));
-        setOpen(false);
-      },
-    });
-  };
-
-  const askToDelete = (review: AdminReview, button: HTMLButtonElement) => {
-    opener.current = button;
-    setConfirming(review);
-    setOpen(true);
-  };
+  const remove = useConfirmedAction(useDeleteReview(), {
+    variables: (review: AdminReview) => review._id,
+    onSuccess: ({ deletedCount }, review) => {
+      if (deletedCount === 1) toast.success(`Deleted the review by ${review.customerName}`);
+      else toast.info(`The review by ${review.customerName} was already deleted.`);
+    },
+    failure: 'toast',
+    afterSuccess: onDeleted,
+  });
+  const confirming = remove.item;
 
   return (
     <>
@@ -82,12 +57,8 @@ export function AdminReviewsTable({ onDeleted }: { onDeleted: () => void }) {
       >
         {(rows) => (
           <>
-            <DataTable
-              caption="Reviews, newest first"
-              columns={COLUMNS}
-              minWidthClass="min-w-[60rem]"
-              from="xl"
-            >
+            {/* No minimum width: from xl the table fits beside the sidebar, its long words wrapping. */}
+            <DataTable caption="Reviews, newest first" columns={COLUMNS} from="xl">
               {rows.map((review, index) => (
                 <tr key={review._id} className="align-top hover:bg-base-200/50">
                   <th scope="row" className="w-12 font-semibold text-slate-600">
@@ -96,16 +67,16 @@ export function AdminReviewsTable({ onDeleted }: { onDeleted: () => void }) {
                   <td>
                     <Customer review={review} />
                   </td>
-                  <td className="break-words text-slate-900">{review.productName}</td>
-                  <td className="max-w-md">
+                  <td className="wrap-anywhere text-slate-900">{review.productName}</td>
+                  <td className="w-2/5">
                     <RatingStars rating={review.ratings} />
-                    <p className="mt-1 break-words text-slate-700">{review.opinions}</p>
+                    <p className="mt-1 wrap-anywhere text-slate-700">{review.opinions}</p>
                   </td>
                   <td className="whitespace-nowrap text-slate-700">
                     <Posted review={review} />
                   </td>
                   <td>
-                    <DeleteButton review={review} onClick={askToDelete} />
+                    <DeleteButton review={review} onClick={remove.ask} />
                   </td>
                 </tr>
               ))}
@@ -115,17 +86,19 @@ export function AdminReviewsTable({ onDeleted }: { onDeleted: () => void }) {
                 <Card key={review._id} number={index + 1}>
                   <Customer review={review} />
                   <dl className="mt-3 grid gap-3 text-sm">
-                    <CardField label="Product">{review.productName}</CardField>
+                    <CardField label="Product">
+                      <span className="wrap-anywhere">{review.productName}</span>
+                    </CardField>
                     <CardField label="Review">
                       <RatingStars rating={review.ratings} />
-                      <span className="mt-1 block break-words">{review.opinions}</span>
+                      <span className="mt-1 block wrap-anywhere">{review.opinions}</span>
                     </CardField>
                     <CardField label="Posted">
                       <Posted review={review} />
                     </CardField>
                   </dl>
                   <div className="mt-3">
-                    <DeleteButton review={review} onClick={askToDelete} />
+                    <DeleteButton review={review} onClick={remove.ask} />
                   </div>
                 </Card>
               ))}
@@ -134,14 +107,7 @@ export function AdminReviewsTable({ onDeleted }: { onDeleted: () => void }) {
           </>
         )}
       </QueryState>
-      <ConfirmDialog
-        open={open}
-        title="Delete this review?"
-        confirmLabel="Yes, delete"
-        pending={remove.isPending}
-        onConfirm={() => confirming && confirm(confirming)}
-        onClose={closed}
-      >
+      <ConfirmDialog {...remove.dialog} title="Delete this review?" confirmLabel="Yes, delete">
         The review by <strong className="font-semibold text-slate-900">{confirming?.customerName}</strong> of{' '}
         {confirming?.productName} will leave the home page. This cannot be undone.
       </ConfirmDialog>
@@ -152,7 +118,7 @@ export function AdminReviewsTable({ onDeleted }: { onDeleted: () => void }) {
 function Customer({ review }: { review: AdminReview }) {
   return (
     <>
-      <p className="font-semibold break-words text-slate-900">{review.customerName}</p>
+      <p className="font-semibold wrap-anywhere text-slate-900">{review.customerName}</p>
       <p className="text-xs text-slate-600">
         {review.profession}
         {review.verified && ' · Verified buyer'}

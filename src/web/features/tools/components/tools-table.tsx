@@ -1,11 +1,10 @@
-import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '#shared/money.ts';
 import type { Tool } from '#shared/schemas/tool.ts';
-import { errorMessage } from '#web/lib/error-message.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useCataloguePages } from '#web/features/tools/api/get-catalogue-pages.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { useConfirmedAction } from '#web/components/ui/use-confirmed-action.ts';
 import { useDeleteTool } from '#web/features/tools/api/delete-tool.ts';
 import {
   Card,
@@ -33,42 +32,18 @@ export function ToolsTable({ q = '', onDeleted }: { q?: string; onDeleted: () =>
     data: pages.data?.pages.flatMap((page) => page.items),
     refetch: () => void pages.refetch(),
   };
-  const remove = useDeleteTool();
-  // The tool stays named in the dialog while it animates closed, so `open` is kept apart from it.
-  const [confirming, setConfirming] = useState<Tool | null>(null);
-  const [open, setOpen] = useState(false);
   // The Delete button that opened the dialog gets focus back, unless its row went with the tool.
-  const opener = useRef<HTMLButtonElement | null>(null);
-  const rowGone = useRef(false);
-
-  const closed = () => {
-    setOpen(false);
-    if (rowGone.current) onDeleted();
-    else opener.current?.focus();
-    rowGone.current = false;
-  };
-
-  const confirm = (tool: Tool) => {
-    remove.mutate(tool._id, {
-      onSuccess: ({ deletedCount }) => {
-        // SPEC §8: the toast only when the server removed exactly this one.
-        if (deletedCount === 1) toast.success('Successfully Delete Product');
-        else toast.info(`${tool.name} was already removed.`);
-        rowGone.current = true;
-        setOpen(false);
-      },
-      onError: (failure) => {
-        toast.error(errorMessage(failure));
-        setOpen(false);
-      },
-    });
-  };
-
-  const askToDelete = (tool: Tool, button: HTMLButtonElement) => {
-    opener.current = button;
-    setConfirming(tool);
-    setOpen(true);
-  };
+  const remove = useConfirmedAction(useDeleteTool(), {
+    variables: (tool: Tool) => tool._id,
+    onSuccess: ({ deletedCount }, tool) => {
+      // SPEC §8: the toast only when the server removed exactly this one.
+      if (deletedCount === 1) toast.success('Successfully Delete Product');
+      else toast.info(`${tool.name} was already removed.`);
+    },
+    failure: 'toast',
+    afterSuccess: onDeleted,
+  });
+  const confirming = remove.item;
 
   return (
     <>
@@ -108,7 +83,7 @@ export function ToolsTable({ q = '', onDeleted }: { q?: string; onDeleted: () =>
                   <td>
                     <div className="flex gap-2">
                       <EditLink tool={tool} />
-                      <DeleteButton tool={tool} onClick={askToDelete} />
+                      <DeleteButton tool={tool} onClick={remove.ask} />
                     </div>
                   </td>
                 </tr>
@@ -135,7 +110,7 @@ export function ToolsTable({ q = '', onDeleted }: { q?: string; onDeleted: () =>
                     </dl>
                     <div className="flex flex-col gap-2">
                       <EditLink tool={tool} />
-                      <DeleteButton tool={tool} onClick={askToDelete} />
+                      <DeleteButton tool={tool} onClick={remove.ask} />
                     </div>
                   </div>
                 </Card>
@@ -145,14 +120,7 @@ export function ToolsTable({ q = '', onDeleted }: { q?: string; onDeleted: () =>
           </>
         )}
       </QueryState>
-      <ConfirmDialog
-        open={open}
-        title="Delete this product?"
-        confirmLabel="Yes, delete"
-        pending={remove.isPending}
-        onConfirm={() => confirming && confirm(confirming)}
-        onClose={closed}
-      >
+      <ConfirmDialog {...remove.dialog} title="Delete this product?" confirmLabel="Yes, delete">
         <strong className="font-semibold text-slate-900">{confirming?.name}</strong> will leave the catalogue
         and can no longer be bought. Past orders keep it.
       </ConfirmDialog>

@@ -1,0 +1,83 @@
+import { useRef, useState } from 'react';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toast } from '#web/lib/toast.ts';
+
+/** The parts of a TanStack mutation the confirmation drives. */
+interface Mutation<Result, Variables> {
+  mutate: (
+    variables: Variables,
+    callbacks: { onSuccess: (result: Result) => void; onError: (failure: Error) => void },
+  ) => void;
+  isPending: boolean;
+  reset: () => void;
+}
+
+interface ConfirmedActionOptions<Item, Result, Variables> {
+  /** What the mutation is called with for the item. */
+  variables: (item: Item) => Variables;
+  /** Says (with a toast) what happened, once the server answered. */
+  onSuccess: (result: Result, item: Item) => void;
+  /**
+   * Where a failure shows: 'toast' closes the dialog and says it in a toast; 'dialog' keeps the
+   * dialog open with the message in it, to try again or keep.
+   */
+  failure: 'toast' | 'dialog';
+  /**
+   * After the dialog closed on a success, for instance to put focus where the row was. Otherwise
+   * focus returns to the button that asked, while it is still on the page.
+   */
+  afterSuccess?: () => void;
+}
+
+/**
+ * The state of an action confirmed in a ConfirmDialog: which item is waiting for its confirmation,
+ * the dialog's opening and closing, the mutation's progress and failure. `ask` opens the dialog;
+ * spread `dialog` into the ConfirmDialog.
+ */
+export function useConfirmedAction<Item, Result, Variables>(
+  mutation: Mutation<Result, Variables>,
+  { variables, onSuccess, failure, afterSuccess }: ConfirmedActionOptions<Item, Result, Variables>,
+) {
+  // The item stays named in the dialog while it animates closed, so `open` is kept apart from it.
+  const [item, setItem] = useState<Item | null>(null);
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const succeeded = useRef(false);
+
+  const ask = (next: Item, button?: HTMLElement) => {
+    opener.current = button ?? null;
+    succeeded.current = false;
+    setError(null);
+    setItem(next);
+    setOpen(true);
+  };
+
+  const onConfirm = () => {
+    if (item === null) return;
+    setError(null);
+    mutation.mutate(variables(item), {
+      onSuccess: (result) => {
+        onSuccess(result, item);
+        succeeded.current = true;
+        setOpen(false);
+      },
+      onError: (cause) => {
+        if (failure === 'dialog') return setError(errorMessage(cause));
+        toast.error(errorMessage(cause));
+        setOpen(false);
+      },
+    });
+  };
+
+  const onClose = () => {
+    setOpen(false);
+    setError(null);
+    mutation.reset();
+    if (succeeded.current && afterSuccess) afterSuccess();
+    else if (opener.current?.isConnected) opener.current.focus();
+    succeeded.current = false;
+  };
+
+  return { item, ask, dialog: { open, pending: mutation.isPending, error, onConfirm, onClose } };
+}
