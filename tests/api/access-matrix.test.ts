@@ -154,6 +154,13 @@ const rows: Row[] = [
   },
   {
     method: 'GET',
+    path: '/api/tool/:id/reviews',
+    prepare: async () => ({ url: `/api/tool/${seedToolId}/reviews?limit=5` }),
+    expected: everyone(200),
+    ok: (body) => Array.isArray((body as { items?: unknown }).items),
+  },
+  {
+    method: 'GET',
     path: '/api/catalogue',
     prepare: async () => ({ url: '/api/catalogue?q=drill&sort=relevance&limit=5' }),
     expected: everyone(200),

@@ -1080,6 +1080,48 @@ function buildCorpus() {
     });
   }
 
+  // --- a product page's reviews (issue 15): GET /api/tool/{id}/reviews ------------------------------
+  for (const [name, trick] of ID_TRICKS) {
+    add({
+      group: 'GET /api/tool/:id/reviews',
+      name,
+      method: 'GET',
+      url: `/api/tool/${trick(state.toolId)}/reviews`,
+      who: 'anonymous',
+      // /api/tool/../reviews is GET /api/reviews, the carousel's public list.
+      ...(name === '%2e%2e' && { outcome: 'noop' as const }),
+    });
+  }
+  for (const [name, query] of [
+    ['cursor not ours', 'cursor=bm9wZQ'],
+    [
+      'cursor SQL',
+      `cursor=${Buffer.from(JSON.stringify(["2026-01-01 00:00:00+00' OR 1=1 --", randomUUID()])).toString('base64url')}`,
+    ],
+    [
+      'cursor 30 February',
+      `cursor=${Buffer.from(JSON.stringify(['2026-02-30 00:00:00+00', randomUUID()])).toString('base64url')}`,
+    ],
+    [
+      'cursor id SQL',
+      `cursor=${Buffer.from(JSON.stringify(['2026-01-01 00:00:00+00', "x' OR '1'='1"])).toString('base64url')}`,
+    ],
+    ['limit 0', 'limit=0'],
+    ['limit 49', 'limit=49'],
+    ['limit 1e9', 'limit=1e9'],
+    ['limit NoSQL', 'limit[$gt]=0'],
+    ['unknown parameter', 'q=x'],
+  ] as const) {
+    add({
+      group: 'GET /api/tool/:id/reviews',
+      name,
+      method: 'GET',
+      url: `/api/tool/${state.toolId}/reviews?${query}`,
+      who: 'anonymous',
+      status: 400,
+    });
+  }
+
   // --- the admin's lists (issue 16): GET /api/admin/orders, orders.csv, users ------------------------
   const at = (stamp: string, id: string) => Buffer.from(JSON.stringify([stamp, id])).toString('base64url');
   for (const path of ['/api/admin/orders', '/api/admin/users', '/api/admin/orders.csv']) {
@@ -1474,6 +1516,7 @@ describe('hostile input corpus', () => {
         'GET /api/myOrder/:id',
         'GET /api/myOrders',
         'GET /api/tool/:id',
+        'GET /api/tool/:id/reviews',
         'GET /api/user/:email',
         'GET /api/users',
         'PATCH /api/order/:id',

@@ -7,6 +7,7 @@ import {
   loginThroughForm,
   newAccount,
   seriousViolations,
+  signIn,
   storeURL,
 } from '#tests/fixtures/e2e-helpers.ts';
 
@@ -191,6 +192,58 @@ test('search engines get a product page with its own head: title, description, c
     '@type': 'Product',
     name: tool.name,
     offers: { priceCurrency: 'USD', price: '49.90', availability: 'https://schema.org/InStock' },
-    aggregateRating: { reviewCount: 1 },
+    aggregateRating: { ratingValue: '4.0', reviewCount: 1 },
   });
+});
+
+test('a review posted or deleted is on the product page that visitors get within a second', async ({
+  browser,
+}) => {
+  const admin = await browser.newContext();
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const adminToken = await signIn(admin.request, adminAccount);
+  const name = `Torque RV-${Date.now().toString(36).toUpperCase()} Rivet Gun`;
+  const added = await admin.request.post('/api/addTool', {
+    headers: bearer(adminToken),
+    data: {
+      name,
+      minimumOrder: 1,
+      availableQuantity: 50,
+      price: 89,
+      img: '/images/tools/jigsaw.svg',
+      description: 'Sets blind rivets up to 6.4 millimetres.',
+    },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const id = ((await added.json()) as { insertedId: string }).insertedId;
+
+  // A visitor's page is drawn once and kept: it must not keep a review out, or in, past a second.
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  await page.goto(`/tools/${id}`);
+  await expect(page.getByText('No reviews of this tool yet.')).toBeVisible();
+  const drawn = async () => (await visitor.request.get(`/tools/${id}`)).text();
+
+  const customer = await browser.newContext();
+  const token = await signIn(customer.request, newAccount('Rita Riveter'));
+  const posted = await customer.request.post('/api/review', {
+    headers: bearer(token),
+    data: { profession: 'Roofer', productName: name, ratings: 4, opinions: 'Sets rivets all day long.' },
+  });
+  expect(posted.ok(), await posted.text()).toBe(true);
+  await expect.poll(drawn, { timeout: 1_000, intervals: [50] }).toContain('Sets rivets all day long.');
+  const html = await drawn();
+  const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+  expect(ld.aggregateRating).toMatchObject({ ratingValue: '4.0', reviewCount: 1 });
+  await page.reload();
+  await expect(page.getByText('4.0 out of 5 (1 review)')).toBeVisible();
+  await expect(page.getByText('Sets rivets all day long.')).toBeVisible();
+
+  const reviewId = ((await posted.json()) as { insertedId: string }).insertedId;
+  const deleted = await admin.request.delete(`/api/review/${reviewId}`, { headers: bearer(adminToken) });
+  expect(deleted.ok(), await deleted.text()).toBe(true);
+  await expect.poll(drawn, { timeout: 1_000, intervals: [50] }).not.toContain('Sets rivets all day long.');
+  await page.reload();
+  await expect(page.getByText('No reviews of this tool yet.')).toBeVisible();
+  await Promise.all([admin.close(), visitor.close(), customer.close()]);
 });

@@ -80,6 +80,12 @@ async function walkTheStore() {
   const [tool] = await call('GET', '/api/tools');
   await call('GET', `/api/tool/${tool._id}`);
   await call('GET', '/api/reviews');
+  // A product page's reviews, on its first page and after a cursor.
+  const named = await call('GET', `/api/tool/${tool._id}/reviews?limit=1`);
+  const after =
+    named.nextCursor ??
+    Buffer.from(JSON.stringify(['2000-01-01 00:00:00+00', tool._id])).toString('base64url');
+  await call('GET', `/api/tool/${tool._id}/reviews?limit=1&cursor=${after}`);
   await call('GET', '/api/categories');
   // The catalogue: each sort, searched or in a category, on its first page and after a cursor.
   for (const sort of ['relevance', 'name', 'price-asc', 'price-desc', 'newest']) {

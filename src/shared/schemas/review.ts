@@ -54,3 +54,26 @@ export const AdminReviewsPage = z.object({
   total: z.number().int(),
 });
 export type AdminReviewsPage = z.infer<typeof AdminReviewsPage>;
+
+/** GET /api/tool/{id}/reviews: a page of the reviews that name the tool, newest first. */
+export const ToolReviewsQuery = z
+  .object({
+    cursor: AdminCursor,
+    limit: z.coerce
+      .number({ error: 'A whole number from 1 to 48' })
+      .int('A whole number from 1 to 48')
+      .min(1, 'A whole number from 1 to 48')
+      .max(48, 'A whole number from 1 to 48')
+      .default(10),
+  })
+  .strict();
+export type ToolReviewsQuery = z.infer<typeof ToolReviewsQuery>;
+
+/** A page of a tool's reviews, with how many there are in all and their average rating (null: none). */
+export const ToolReviewsPage = z.object({
+  items: ReviewList,
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+  average: z.number().nullable(),
+});
+export type ToolReviewsPage = z.infer<typeof ToolReviewsPage>;

@@ -51,6 +51,8 @@ export const reviewsKeys = {
   all: ['reviews'] as const,
   // Under the carousel's key, so that a deleted review leaves both.
   admin: () => [...reviewsKeys.all, 'admin'] as const,
+  /** A product page's reviews (GET /tool/{id}/reviews). */
+  tool: (toolId: string) => [...reviewsKeys.all, 'tool', toolId] as const,
 };
 
 export const auditKeys = {

@@ -1,5 +1,12 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { AdminReviewsPage, AdminReviewsQuery, Review, ReviewInput } from '#shared/schemas/review.ts';
+import type {
+  AdminReviewsPage,
+  AdminReviewsQuery,
+  Review,
+  ReviewInput,
+  ToolReviewsPage,
+  ToolReviewsQuery,
+} from '#shared/schemas/review.ts';
 import { type Db, violates } from '#server/db/client.ts';
 import { badCursor, decodeCursor, encodeCursor } from '#server/db/keyset.ts';
 import { reviews, tools } from '#server/db/schema.ts';
@@ -41,6 +48,44 @@ export async function listReviews(db: Db): Promise<Review[]> {
     .where(isNull(reviews.deletedAt))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(REVIEWS_SHOWN);
+}
+
+/**
+ * One page of the reviews that name a tool (GET /api/tool/{id}/reviews, its product page): not
+ * deleted, newest first, keyset on (created_at, id), with how many there are and their average
+ * rating (two decimals; null without reviews). Both read the index reviews_tool_idx.
+ */
+export async function listToolReviews(
+  db: Db,
+  toolId: string,
+  query: ToolReviewsQuery,
+): Promise<ToolReviewsPage> {
+  const named = and(eq(reviews.toolId, toolId), isNull(reviews.deletedAt));
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const page = cursor
+    ? and(named, sql`(${reviews.createdAt}, ${reviews.id}) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`)
+    : named;
+  const [rows, [stats]] = await Promise.all([
+    db
+      .select({ ...shown, at: sql<string>`${reviews.createdAt}::text` })
+      .from(reviews)
+      .where(page)
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(query.limit + 1),
+    db
+      .select({ n: count(), average: sql<string | null>`round(avg(${reviews.ratings}), 2)::text` })
+      .from(reviews)
+      .where(named),
+  ]).catch(badCursor);
+  const more = rows.length > query.limit;
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(({ at: _at, ...row }) => row),
+    nextCursor: more && last ? encodeCursor(last.at, last._id) : null,
+    total: Number(stats?.n ?? 0),
+    average: stats?.average == null ? null : Number(stats.average),
+  };
 }
 
 /** One page of the admin's reviews (GET /api/admin/reviews): not deleted, newest first, keyset on (created_at, id). */

@@ -10,18 +10,17 @@ import { useSiteOrigin } from '#web/lib/server-page.ts';
 
 interface ProductPageProps {
   tool: Tool;
-  /** The ratings of the reviews that name this product. */
-  ratings: number[];
+  /** The average rating of the reviews that name this product, and how many there are (none: undefined). */
+  rating: { average: number; count: number } | undefined;
   /** Those reviews, drawn by the page (they belong to another feature). */
   reviews: ReactNode;
 }
 
 /** The public product page at /tools/{id}, with what search engines read of it in the head. */
-export function ProductPage({ tool, ratings, reviews }: ProductPageProps) {
+export function ProductPage({ tool, rating, reviews }: ProductPageProps) {
   const origin = useSiteOrigin();
   const url = `${origin}/tools/${tool._id}`;
   const image = /^https?:/.test(tool.img) ? tool.img : `${origin}${tool.img}`;
-  const average = ratings.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : undefined;
   const description =
     tool.description.length > 160 ? `${tool.description.slice(0, 157)}...` : tool.description;
   const product = {
@@ -45,11 +44,11 @@ export function ProductPage({ tool, ratings, reviews }: ProductPageProps) {
           : 'https://schema.org/OutOfStock',
       eligibleQuantity: { '@type': 'QuantitativeValue', minValue: tool.minimumOrder },
     },
-    ...(average !== undefined && {
+    ...(rating && {
       aggregateRating: {
         '@type': 'AggregateRating',
-        ratingValue: average.toFixed(1),
-        reviewCount: ratings.length,
+        ratingValue: rating.average.toFixed(1),
+        reviewCount: rating.count,
         bestRating: 5,
         worstRating: 1,
       },
@@ -96,12 +95,12 @@ export function ProductPage({ tool, ratings, reviews }: ProductPageProps) {
           <h1 id="product-name" className="text-3xl font-extrabold text-slate-900 sm:text-4xl">
             {tool.name}
           </h1>
-          {average !== undefined && (
+          {rating && (
             <div className="flex items-center gap-2 text-slate-700">
-              <RatingStars rating={Math.round(average)} />
+              <RatingStars rating={Math.round(rating.average)} />
               <span>
-                {average.toFixed(1)} out of 5 (
-                {ratings.length === 1 ? '1 review' : `${ratings.length} reviews`})
+                {rating.average.toFixed(1)} out of 5 (
+                {rating.count === 1 ? '1 review' : `${rating.count.toLocaleString('en-US')} reviews`})
               </span>
             </div>
           )}
@@ -130,7 +129,7 @@ export function ProductPage({ tool, ratings, reviews }: ProductPageProps) {
         <h2 id="reviews-heading" className="text-2xl font-bold text-slate-900">
           Reviews
         </h2>
-        {ratings.length ? reviews : <p className="mt-3 text-slate-600">No reviews of this tool yet.</p>}
+        {rating ? reviews : <p className="mt-3 text-slate-600">No reviews of this tool yet.</p>}
       </section>
     </article>
   );
