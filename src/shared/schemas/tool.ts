@@ -51,10 +51,15 @@ export const CatalogueQuery = z
   .strict();
 export type CatalogueQuery = z.infer<typeof CatalogueQuery>;
 
+/** A search counts its matches up to this many: past it, `total` is this and `totalCapped` is true. */
+export const CATALOGUE_TOTAL_CAP = 1_000;
+
+/** A page of the catalogue; `totalCapped`: the search matches more than `total` (CATALOGUE_TOTAL_CAP) tools. */
 export const CataloguePage = z.object({
   items: ToolList,
   nextCursor: z.string().nullable(),
   total: z.number().int(),
+  totalCapped: z.boolean(),
 });
 export type CataloguePage = z.infer<typeof CataloguePage>;
 

@@ -17,8 +17,8 @@ async function cachedCategories(app: FastifyInstance): Promise<CategoryList> {
 
 /** The public catalogue. */
 export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Searches repeat (the same few words, the same category pages), and a typo search must rank and
-  // count every match: ~30 ms of database time for a common word in 100,000 tools. Its answer is
+  // Searches repeat (the same few words, the same category pages), and a search costs milliseconds
+  // of database time for a common word in 100,000 tools (its matches counted to a cap). Its answer is
   // kept until the catalogue changes, and at least a second (as the visitors' pages are), for as
   // many distinct searches as visitors are likely to share.
   const searches = new ResponseCache<CachedBody>({ holdMs: 1_000, maxEntries: 1_000 });

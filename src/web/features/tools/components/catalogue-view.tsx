@@ -125,7 +125,9 @@ export function CatalogueView({ state, page, categories }: CatalogueViewProps) {
         ) : (
           <>
             <p role="status" className="mb-4 text-sm text-slate-600">
-              {page.data.total === 1 ? '1 tool' : `${page.data.total} tools`}
+              {page.data.total === 1
+                ? '1 tool'
+                : `${page.data.total.toLocaleString('en-US')}${page.data.totalCapped ? '+' : ''} tools`}
               {state.q && ` match "${state.q}"`}
             </p>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

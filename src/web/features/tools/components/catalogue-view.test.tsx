@@ -1,0 +1,41 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, expect, it } from 'vitest';
+import type { CataloguePage, Tool } from '#shared/schemas/tool.ts';
+import { CatalogueView } from './catalogue-view.tsx';
+
+afterEach(cleanup);
+
+const grinder: Tool = {
+  _id: '6f1c0b5e-1d2a-4c3b-8e4f-5a6b7c8d9e0f',
+  name: 'Torque AG-125 Angle Grinder',
+  img: '/images/tools/grinder.webp',
+  description: 'An angle grinder.',
+  price: 49.9,
+  minimumOrder: 1,
+  availableQuantity: 10,
+  category: 'angle-grinders',
+};
+
+function show(data: CataloguePage) {
+  render(
+    <MemoryRouter>
+      <CatalogueView
+        state={{ q: 'grnder', category: '', sort: '', cursor: '' }}
+        page={{ data, isPending: false, isError: false, refetch: () => {} }}
+        categories={[]}
+      />
+    </MemoryRouter>,
+  );
+}
+
+it('says a search matches "1,000+" tools when the count stopped at its cap', () => {
+  show({ items: [grinder], nextCursor: null, total: 1_000, totalCapped: true });
+  expect(screen.getByRole('status').textContent).toBe('1,000+ tools match "grnder"');
+});
+
+it('says the exact count below the cap', () => {
+  show({ items: [grinder], nextCursor: null, total: 1, totalCapped: false });
+  expect(screen.getByRole('status').textContent).toBe('1 tool match "grnder"');
+});
