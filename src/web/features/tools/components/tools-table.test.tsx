@@ -25,12 +25,15 @@ const drill: Tool = {
  * The store as the table meets it: GET /api/catalogue lists the drill until a DELETE went through, and
  * DELETE /api/tool/{id} answers with `deletedCount`, as the server does (0: someone else was first).
  */
-function storeAnswering(deletedCount: 0 | 1, more: Tool[] = []) {
+function storeAnswering(deletedCount: 0 | 1, more: Tool[] = [], matches?: number) {
   let listed = true;
   setApiFetch(async (url, init) => {
     if (url.startsWith('/api/catalogue?') && init.method === 'GET') {
       const items = listed ? [drill, ...more] : more;
-      return Response.json({ items, nextCursor: null, total: items.length });
+      // A search's count stops at 1,000 (CATALOGUE_TOTAL_CAP) and says so.
+      if (matches && matches > 1000)
+        return Response.json({ items, nextCursor: 'next', total: 1000, totalCapped: true });
+      return Response.json({ items, nextCursor: null, total: items.length, totalCapped: false });
     }
     if (url === `/api/tool/${drill._id}` && init.method === 'DELETE') {
       listed = false;
@@ -97,5 +100,11 @@ describe('Manage Products: stock and editing', () => {
     expect(
       within(grinderRow!).getByRole('link', { name: 'Edit Torque G-9 Grinder' }).getAttribute('href'),
     ).toBe(`/dashboard/editProduct/${grinder._id}`);
+  });
+
+  it('says a search matched more than it counted, when the count stopped at its cap', async () => {
+    storeAnswering(1, [], 5000);
+    await showTable();
+    expect(await screen.findByText('Showing 1 of more than 1,000 products')).toBeTruthy();
   });
 });

@@ -116,7 +116,13 @@ export function ToolsTable({ q = '', onDeleted }: { q?: string; onDeleted: () =>
                 </Card>
               ))}
             </CardList>
-            <ShowMore shown={rows.length} total={first?.total} noun="products" pages={pages} />
+            <ShowMore
+              shown={rows.length}
+              total={first?.total}
+              capped={first?.totalCapped}
+              noun="products"
+              pages={pages}
+            />
           </>
         )}
       </QueryState>
