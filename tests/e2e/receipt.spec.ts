@@ -138,3 +138,24 @@ test('another customer’s receipt is not found', async ({ page }) => {
   await page.goto(`/dashboard/receipt/${orderId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Receipt not found' })).toBeVisible();
 });
+
+test('@mobile on a phone the receipt’s figures stand apart', async ({ page }) => {
+  const customer = await signUpCustomer(page, 'Phil Phone');
+  const [tool] = ((await (await page.request.get('/api/tools')).json()) as Tool[]).slice(4, 5);
+  const { orderId } = await buyAndPay(page, customer.token, tool!);
+  await page.goto(`/dashboard/receipt/${orderId}`);
+  const row = page.getByRole('main').getByRole('row', { name: new RegExp(tool!.name) });
+  await expect(row).toBeVisible();
+  // The gaps between the texts of the quantity, unit price and amount cells, in CSS pixels.
+  const gaps = await row.locator('td').evaluateAll((cells) => {
+    const edges = cells.map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const box = range.getBoundingClientRect();
+      return { left: box.left, right: box.right };
+    });
+    return edges.slice(1).map((edge, i) => edge.left - edges[i]!.right);
+  });
+  expect(gaps).toHaveLength(2);
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(8);
+});

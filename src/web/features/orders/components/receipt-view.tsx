@@ -60,13 +60,13 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
             <th scope="col" className="py-2">
               Item
             </th>
-            <th scope="col" className="py-2 text-right">
+            <th scope="col" className="py-2 pl-3 text-right">
               Quantity
             </th>
-            <th scope="col" className="py-2 text-right">
+            <th scope="col" className="py-2 pl-3 text-right">
               Unit price
             </th>
-            <th scope="col" className="py-2 text-right">
+            <th scope="col" className="py-2 pl-3 text-right">
               Amount
             </th>
           </tr>
@@ -76,9 +76,9 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
             <th scope="row" className="py-3 font-semibold">
               {receipt.item}
             </th>
-            <td className="py-3 text-right tabular-nums">{receipt.quantity}</td>
-            <td className="py-3 text-right tabular-nums">{formatDollars(receipt.unitPrice)}</td>
-            <td className="py-3 text-right tabular-nums">{formatDollars(receipt.total)}</td>
+            <td className="py-3 pl-3 text-right tabular-nums">{receipt.quantity}</td>
+            <td className="py-3 pl-3 text-right tabular-nums">{formatDollars(receipt.unitPrice)}</td>
+            <td className="py-3 pl-3 text-right tabular-nums">{formatDollars(receipt.total)}</td>
           </tr>
         </tbody>
         <tfoot>
@@ -86,7 +86,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
             <th scope="row" colSpan={3} className="pt-3 text-right">
               Total paid
             </th>
-            <td className="pt-3 text-right text-lg font-extrabold tabular-nums">
+            <td className="pt-3 pl-3 text-right text-lg font-extrabold tabular-nums">
               {formatDollars(receipt.total)}
             </td>
           </tr>
