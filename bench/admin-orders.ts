@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { load, type LoadResult, startStore, type Target } from './lib.ts';
+import { load, type LoadResult, onScratchPostgres, type Target } from './lib.ts';
 
 /**
  * DESIGN §6: the admin's lists on 1,000,000 orders. A page of GET /api/admin/orders (any filter, any
@@ -142,52 +142,37 @@ async function exportAll(app: Target, token: string) {
 }
 
 export async function benchAdminOrders(postgresAdminUrl: string, opts: { duration: number; csv?: boolean }) {
-  const name = `torque_bench_orders_${process.pid}`;
-  const admin = new pg.Client({ connectionString: postgresAdminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    const url = new URL(postgresAdminUrl);
-    url.pathname = `/${name}`;
-    const app = await startStore({ DATABASE_URL: url.toString() });
-    try {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      const seeding = performance.now();
-      for (const statement of FIXTURE) await client.query(statement);
-      const seedSeconds = Math.round((performance.now() - seeding) / 1000);
-      // An admin with a live session: its token is the bearer token (as PUT /user/{email} answers it).
-      const token = randomBytes(24).toString('base64url');
-      await client.query(
-        `insert into "user" (id, name, email, email_verified, role, created_at, updated_at)
+  return onScratchPostgres(postgresAdminUrl, 'orders', async (app, url) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const seeding = performance.now();
+    for (const statement of FIXTURE) await client.query(statement);
+    const seedSeconds = Math.round((performance.now() - seeding) / 1000);
+    // An admin with a live session: its token is the bearer token (as PUT /user/{email} answers it).
+    const token = randomBytes(24).toString('base64url');
+    await client.query(
+      `insert into "user" (id, name, email, email_verified, role, created_at, updated_at)
          values ('bench-admin', 'Bench Admin', 'bench-admin@example.com', true, 'admin', now(), now())`,
-      );
-      await client.query(
-        `insert into session (id, token, user_id, expires_at, created_at, updated_at)
+    );
+    await client.query(
+      `insert into session (id, token, user_id, expires_at, created_at, updated_at)
          values ('bench-admin-session', $1, 'bench-admin', now() + interval '1 day', now(), now())`,
-        [token],
-      );
-      const deep = (await client.query<{ at: string; id: string }>(DEEP)).rows[0]!;
-      const shipped = (await client.query<{ at: string; id: string }>(DEEP_SHIPPED)).rows[0]!;
-      await client.end();
-      // The export first, on a store that has just started: its memory then is the baseline.
-      const csv = opts.csv === false ? undefined : await exportAll(app, token);
-      console.error(`admin orders, csv: ${JSON.stringify(csv)}`);
-      const pages = await measure(
-        app,
-        token,
-        { deep: cursorOf(deep), shipped: cursorOf(shipped) },
-        opts.duration,
-      );
-      return { seedSeconds, postgres: pages, csv };
-    } finally {
-      await app.stop();
-    }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+      [token],
+    );
+    const deep = (await client.query<{ at: string; id: string }>(DEEP)).rows[0]!;
+    const shipped = (await client.query<{ at: string; id: string }>(DEEP_SHIPPED)).rows[0]!;
+    await client.end();
+    // The export first, on a store that has just started: its memory then is the baseline.
+    const csv = opts.csv === false ? undefined : await exportAll(app, token);
+    console.error(`admin orders, csv: ${JSON.stringify(csv)}`);
+    const pages = await measure(
+      app,
+      token,
+      { deep: cursorOf(deep), shipped: cursorOf(shipped) },
+      opts.duration,
+    );
+    return { seedSeconds, postgres: pages, csv };
+  });
 }
 
 // `node bench/admin-orders.ts`: this figure alone.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { load, type LoadResult, startStore, type Target } from './lib.ts';
+import { load, type LoadResult, onScratchPostgres, startStore, type Target } from './lib.ts';
 
 /**
  * DESIGN §6: GET /api/catalogue on 100,000 tools, p99 ≤ 25 ms at 50 connections, on PGlite and on
@@ -133,30 +133,15 @@ export async function benchCatalogueSearch(
     }
 
   if (opts.only === 'pglite') return results;
-  const name = `torque_bench_search_${process.pid}`;
-  const admin = new pg.Client({ connectionString: postgresAdminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    const url = new URL(postgresAdminUrl);
-    url.pathname = `/${name}`;
-    const app = await startStore({ DATABASE_URL: url.toString() });
-    try {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      await client.query(FIXTURE);
-      await client.query('analyze tools');
-      const { rows } = await client.query<{ name: string; id: string }>(DEEP);
-      await client.end();
-      results.postgres = await measure(app, cursorOf(rows[0]!.name, rows[0]!.id), opts.duration);
-    } finally {
-      await app.stop();
-    }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  results.postgres = await onScratchPostgres(postgresAdminUrl, 'search', async (app, url) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(FIXTURE);
+    await client.query('analyze tools');
+    const { rows } = await client.query<{ name: string; id: string }>(DEEP);
+    await client.end();
+    return measure(app, cursorOf(rows[0]!.name, rows[0]!.id), opts.duration);
+  });
   return results;
 }
 

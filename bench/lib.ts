@@ -7,6 +7,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 /** `npm start`'s command line after `node` (package.json): its V8 flags, then the server bundle. */
 export const startArgs: string[] = (
@@ -131,6 +132,35 @@ export async function startStore(env: Record<string, string | undefined> = {}): 
     await new Promise((r) => setTimeout(r, 20));
   }
   return target(child, url);
+}
+
+/**
+ * A store, as npm start runs it, on a PostgreSQL database of its own: created for `run` (named after
+ * `label` and this process), its address given to `run` for seeding, and dropped after.
+ */
+export async function onScratchPostgres<T>(
+  adminUrl: string,
+  label: string,
+  run: (app: Target, url: string) => Promise<T>,
+): Promise<T> {
+  const name = `torque_bench_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const app = await startStore({ DATABASE_URL: url.toString() });
+    try {
+      return await run(app, url.toString());
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
 }
 
 /** The bare Fastify of bench/target.ts, answering recorded bytes from memory, in its own process. */

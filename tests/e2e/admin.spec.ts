@@ -16,26 +16,15 @@ import {
   seriousViolations,
   storeURL,
   uniqueEmail,
-  type Account,
-  signIn,
+  newApiCustomer,
+  type ApiCustomer,
   signInPage,
 } from '#tests/fixtures/e2e-helpers.ts';
 
 const origin = { origin: storeURL };
 
-interface Customer {
-  account: Account;
-  api: APIRequestContext;
-  headers: Record<string, string>;
-}
-
-/** A customer signed in on a request context of its own, so the page keeps its own session. */
-async function newCustomer(playwright: PlaywrightWorkerArgs['playwright'], name: string): Promise<Customer> {
-  const account = { ...newAccount(name), email: uniqueEmail('cust') };
-  const api = await playwright.request.newContext({ baseURL: storeURL });
-  const token = await signIn(api, account);
-  return { account, api, headers: { ...origin, Authorization: `Bearer ${token}` } };
-}
+const newCustomer = (playwright: PlaywrightWorkerArgs['playwright'], name: string) =>
+  newApiCustomer(playwright, name, 'cust');
 
 async function catalogue(request: APIRequestContext): Promise<Tool[]> {
   const response = await request.get('/api/tools');
@@ -44,7 +33,7 @@ async function catalogue(request: APIRequestContext): Promise<Tool[]> {
 }
 
 /** POST /purchase of the tool's minimum order; answers the new order's id. */
-async function buy(customer: Customer, tool: Tool): Promise<string> {
+async function buy(customer: ApiCustomer, tool: Tool): Promise<string> {
   const response = await customer.api.post('/api/purchase', {
     headers: customer.headers,
     data: {
@@ -61,7 +50,7 @@ async function buy(customer: Customer, tool: Tool): Promise<string> {
 }
 
 /** Pays the order as the payment page does: intent, sandbox card confirmation, PATCH /order/{id}. */
-async function pay(customer: Customer, orderId: string): Promise<void> {
+async function pay(customer: ApiCustomer, orderId: string): Promise<void> {
   const intent = await customer.api.post('/api/create-payment-intent', {
     headers: customer.headers,
     data: { orderId },

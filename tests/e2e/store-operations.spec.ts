@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import {
   expect,
   test,
-  type APIRequestContext,
   type Download,
   type Locator,
   type Page,
@@ -14,29 +13,17 @@ import {
 import type { Tool } from '#shared/schemas/tool.ts';
 import {
   adminAccount,
-  newAccount,
   seriousViolations,
   storeURL,
   uniqueEmail,
-  type Account,
-  signIn,
+  newApiCustomer,
   signInPage,
 } from '#tests/fixtures/e2e-helpers.ts';
 
 const origin = { origin: storeURL };
 
-interface Customer {
-  account: Account;
-  api: APIRequestContext;
-  headers: Record<string, string>;
-}
-
-async function newCustomer(playwright: PlaywrightWorkerArgs['playwright'], name: string): Promise<Customer> {
-  const account = { ...newAccount(name), email: uniqueEmail('ops') };
-  const api = await playwright.request.newContext({ baseURL: storeURL });
-  const token = await signIn(api, account);
-  return { account, api, headers: { ...origin, Authorization: `Bearer ${token}` } };
-}
+const newCustomer = (playwright: PlaywrightWorkerArgs['playwright'], name: string) =>
+  newApiCustomer(playwright, name, 'ops');
 
 const bearer = (token: string) => ({ ...origin, Authorization: `Bearer ${token}` });
 

@@ -1,10 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
-import { createTool } from '#tests/fixtures/factories.ts';
+import { createSessions, createTool } from '#tests/fixtures/factories.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
-import { session, user } from '#server/db/auth-schema.ts';
 import { orders, tools } from '#server/db/schema.ts';
 import { CLI, promote } from '#server/features/accounts/accounts.service.ts';
 import { createSandboxGateway } from '#server/features/payments/gateways/sandbox.ts';
@@ -261,27 +260,7 @@ describe('DELETE /api/myOrder/:id', () => {
 describe('concurrency', () => {
   it('sells exactly the stock to 500 concurrent buyers of 100 units', { timeout: 120_000 }, async () => {
     const tool = await newTool(100, 1);
-    // 500 accounts with live sessions, inserted directly: signing up 500 times would test hashing.
-    const buyers = Array.from({ length: 500 }, (_, i) => ({
-      id: `load-${i}-${randomUUID()}`,
-      token: randomBytes(24).toString('base64url'),
-    }));
-    await t.db.insert(user).values(
-      buyers.map((b, i) => ({
-        id: b.id,
-        name: `Buyer ${i}`,
-        email: `load${i}x${b.id.slice(-8)}@example.com`,
-      })),
-    );
-    await t.db.insert(session).values(
-      buyers.map((b) => ({
-        id: `s-${b.id}`,
-        token: b.token,
-        userId: b.id,
-        expiresAt: new Date(Date.now() + 3_600_000),
-        updatedAt: new Date(),
-      })),
-    );
+    const buyers = await createSessions(t.db, 500, 'load');
     const results = await Promise.all(
       buyers.map((b) =>
         t.app.inject({

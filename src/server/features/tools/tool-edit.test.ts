@@ -1,10 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type TestAccount } from '#tests/fixtures/accounts.ts';
-import { createTool } from '#tests/fixtures/factories.ts';
+import { createSessions, createTool } from '#tests/fixtures/factories.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
-import { session, user } from '#server/db/auth-schema.ts';
 import { orders, tools } from '#server/db/schema.ts';
 
 const ADMIN = 'editor@example.com';
@@ -139,27 +138,7 @@ describe('a restock racing purchases', () => {
       const OLD = 300;
       const RESTOCK = 1000;
       const tool = await createTool(t.db, { availableQuantity: OLD });
-      // 200 accounts with live sessions, inserted directly: signing up 200 times would test hashing.
-      const buyers = Array.from({ length: 200 }, (_, i) => ({
-        id: `race-${i}-${randomUUID()}`,
-        token: randomBytes(24).toString('base64url'),
-      }));
-      await t.db.insert(user).values(
-        buyers.map((b, i) => ({
-          id: b.id,
-          name: `Racer ${i}`,
-          email: `race${i}x${b.id.slice(-8)}@example.com`,
-        })),
-      );
-      await t.db.insert(session).values(
-        buyers.map((b) => ({
-          id: `s-${b.id}`,
-          token: b.token,
-          userId: b.id,
-          expiresAt: new Date(Date.now() + 3_600_000),
-          updatedAt: new Date(),
-        })),
-      );
+      const buyers = await createSessions(t.db, 200, 'race');
       const purchase = (token: string) =>
         t.app.inject({
           method: 'POST',
