@@ -43,16 +43,18 @@ const dialect = new PgDialect();
  * PostgreSQL each connection parses and plans it once (drizzle names only query-builder statements;
  * the purchase's CTE is written in SQL). Measured on this machine: the purchase statement, 30
  * clients, ~1,500 a second unnamed, ~2,000 prepared. PGlite runs it as it is. Not for use inside a
- * transaction: it runs on the database's own client.
+ * transaction: it runs on the database's own client. Rows come as the driver reads them (no
+ * drizzle mapping); `name` null sends it unnamed, planned for its values each time (a search,
+ * whose best plan depends on its words).
  */
-export async function runPrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
+export async function runPrepared<Row>(db: Db, name: string | null, query: SQL): Promise<Row[]> {
   if (db instanceof PgTransaction) throw new Error(`runPrepared(${name}) cannot join a transaction`);
   const { sql: text, params } = dialect.sqlToQuery(query);
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   const result =
     client instanceof PGlite
       ? await client.query(text, params)
-      : await client.query({ name, text, values: params });
+      : await client.query({ ...(name === null ? {} : { name }), text, values: params });
   return result.rows as Row[];
 }
 

@@ -11,7 +11,7 @@ import { enqueueMail } from '#server/features/mail/outbox.service.ts';
 import type { PaymentGateway } from '#server/features/payments/gateways/gateway.ts';
 import { markPaid } from '#server/features/payments/payments.service.ts';
 
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 
 function statusOf(row: OrderRow): OrderStatus {
   if (row.cancelledAt) return 'cancelled';
