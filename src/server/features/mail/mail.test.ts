@@ -281,6 +281,55 @@ describe('the worker while the SMTP server is down', () => {
   });
 });
 
+describe('a mail sent at once (a reset: the customer waits for it)', () => {
+  let t: TestApp;
+  let smtp: SMTPServer;
+  const received: string[] = [];
+  beforeAll(async () => {
+    // An SMTP server that takes 400 ms over each message, so that a send is caught under way.
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () =>
+          setTimeout(() => {
+            received.push(...session.envelope.rcptTo.map((r) => r.address));
+            callback();
+          }, 400),
+        );
+      },
+    });
+    const port = await new Promise<number>((resolve) =>
+      smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as { port: number }).port)),
+    );
+    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    await t.app.ready();
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('has been sent when deliver returns, even when the worker claimed it first', async () => {
+    const to = 'at-once@example.com';
+    const [id] = await enqueueMail(t.db, {
+      kind: 'password_reset',
+      to,
+      data: { name: 'Ora', url: 'https://x/r' },
+    });
+    // The worker, woken by another write, takes the row before the request's own send.
+    t.app.outbox.poke();
+    await vi.waitFor(async () => expect((await mailsOf(t, to))[0]!.attempts).toBe(1), {
+      timeout: 5_000,
+      interval: 10,
+    });
+    await t.app.outbox.deliver(id!);
+    expect(received).toContain(to);
+  });
+});
+
 describe('the messages', () => {
   const order = {
     orderId: '3f1c2d4e-0000-4000-8000-000000000001',
