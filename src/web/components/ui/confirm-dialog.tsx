@@ -87,3 +87,27 @@ export function ConfirmDialog({
     </dialog>
   );
 }
+
+/** The red Delete of a row or card, which opens the confirmation (the dialog comes back to it). */
+export function DeleteButton<T>({
+  item,
+  label,
+  onClick,
+}: {
+  item: T;
+  /** What it deletes, for assistive technology: 'Delete …'. */
+  label: string;
+  onClick: (item: T, button: HTMLButtonElement) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="btn btn-outline btn-error btn-sm"
+      aria-label={label}
+      aria-haspopup="dialog"
+      onClick={(event) => onClick(item, event.currentTarget)}
+    >
+      Delete
+    </button>
+  );
+}

@@ -1,5 +1,5 @@
 import type { AdminReview } from '#shared/schemas/review.ts';
-import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { ConfirmDialog, DeleteButton } from '#web/components/ui/confirm-dialog.tsx';
 import { useConfirmedAction } from '#web/components/ui/use-confirmed-action.ts';
 import {
   Card,
@@ -76,7 +76,7 @@ export function AdminReviewsTable({ onDeleted }: { onDeleted: () => void }) {
                     <Posted review={review} />
                   </td>
                   <td>
-                    <DeleteButton review={review} onClick={remove.ask} />
+                    <DeleteButton item={review} label={deleteLabel(review)} onClick={remove.ask} />
                   </td>
                 </tr>
               ))}
@@ -98,7 +98,7 @@ export function AdminReviewsTable({ onDeleted }: { onDeleted: () => void }) {
                     </CardField>
                   </dl>
                   <div className="mt-3">
-                    <DeleteButton review={review} onClick={remove.ask} />
+                    <DeleteButton item={review} label={deleteLabel(review)} onClick={remove.ask} />
                   </div>
                 </Card>
               ))}
@@ -127,22 +127,5 @@ function Customer({ review }: { review: AdminReview }) {
   );
 }
 
-function DeleteButton({
-  review,
-  onClick,
-}: {
-  review: AdminReview;
-  onClick: (review: AdminReview, button: HTMLButtonElement) => void;
-}) {
-  return (
-    <button
-      type="button"
-      className="btn btn-outline btn-error btn-sm"
-      aria-label={`Delete the review by ${review.customerName} of ${review.productName}`}
-      aria-haspopup="dialog"
-      onClick={(event) => onClick(review, event.currentTarget)}
-    >
-      Delete
-    </button>
-  );
-}
+const deleteLabel = (review: AdminReview) =>
+  `Delete the review by ${review.customerName} of ${review.productName}`;

@@ -3,7 +3,7 @@ import { formatDollars } from '#shared/money.ts';
 import type { Tool } from '#shared/schemas/tool.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useCataloguePages } from '#web/features/tools/api/get-catalogue-pages.ts';
-import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { ConfirmDialog, DeleteButton } from '#web/components/ui/confirm-dialog.tsx';
 import { useConfirmedAction } from '#web/components/ui/use-confirmed-action.ts';
 import { useDeleteTool } from '#web/features/tools/api/delete-tool.ts';
 import {
@@ -83,7 +83,7 @@ export function ToolsTable({ q = '', onDeleted }: { q?: string; onDeleted: () =>
                   <td>
                     <div className="flex gap-2">
                       <EditLink tool={tool} />
-                      <DeleteButton tool={tool} onClick={remove.ask} />
+                      <DeleteButton item={tool} label={`Delete ${tool.name}`} onClick={remove.ask} />
                     </div>
                   </td>
                 </tr>
@@ -110,7 +110,7 @@ export function ToolsTable({ q = '', onDeleted }: { q?: string; onDeleted: () =>
                     </dl>
                     <div className="flex flex-col gap-2">
                       <EditLink tool={tool} />
-                      <DeleteButton tool={tool} onClick={remove.ask} />
+                      <DeleteButton item={tool} label={`Delete ${tool.name}`} onClick={remove.ask} />
                     </div>
                   </div>
                 </Card>
@@ -174,25 +174,5 @@ function Thumbnail({ tool }: { tool: Tool }) {
       decoding="async"
       className="size-12 shrink-0 rounded-md border border-base-300 bg-slate-100 object-cover"
     />
-  );
-}
-
-function DeleteButton({
-  tool,
-  onClick,
-}: {
-  tool: Tool;
-  onClick: (tool: Tool, button: HTMLButtonElement) => void;
-}) {
-  return (
-    <button
-      type="button"
-      className="btn btn-outline btn-error btn-sm"
-      aria-label={`Delete ${tool.name}`}
-      aria-haspopup="dialog"
-      onClick={(event) => onClick(tool, event.currentTarget)}
-    >
-      Delete
-    </button>
   );
 }
