@@ -49,10 +49,16 @@ export class ResponseCache<T> {
     return age < this.ttlMs && (generation === this.generation || age < this.holdMs);
   }
 
+  /** The stored answer if it is fresh; nothing is loaded. */
+  peek(key: string): T | undefined {
+    const hit = this.entries.get(key);
+    return hit && this.fresh(hit) ? hit.value : undefined;
+  }
+
   /** The stored answer, or the one `load` gives: once for concurrent callers. */
   async get(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = this.entries.get(key);
-    if (hit && this.fresh(hit)) return hit.value;
+    const hit = this.peek(key);
+    if (hit !== undefined) return hit;
     const inflight = this.pending.get(key);
     if (inflight) return inflight;
     const generation = this.generation;
@@ -83,7 +89,7 @@ export function cachedJson(value: unknown): CachedBody {
 }
 
 /** Whether an If-None-Match header names this ETag (a list, weak or strong, or `*`). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch === etag || ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
@@ -98,4 +104,24 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, cached: Cac
   reply.header('etag', cached.etag);
   if (matches(req.headers['if-none-match'], cached.etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(cached.body);
+}
+
+/**
+ * A route's answer kept in `cache` under `key`: sent at once when it is there, and the handler
+ * returns nothing (a promise per request is a measurable part of a catalogue call, issue 18);
+ * loaded first when it is not, and then the handler returns that promise.
+ */
+export function replyCached(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  cache: ResponseCache<CachedBody>,
+  key: string,
+  load: () => Promise<CachedBody>,
+): Promise<void> | undefined {
+  const hit = cache.peek(key);
+  if (hit === undefined) {
+    return cache.get(key, load).then((cached) => void sendCached(req, reply, cached));
+  }
+  sendCached(req, reply, hit);
+  return undefined;
 }

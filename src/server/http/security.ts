@@ -42,21 +42,28 @@ export default fp(async function security(app: FastifyInstance, { config }: { co
     },
     hsts: https,
   });
-  const apiHeaders = {
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
-    'cross-origin-resource-policy': 'same-origin',
-    'cache-control': 'private, no-cache',
-    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
-  };
+  const api = apiHeaders(config);
   app.addHook('onRequest', (req, reply, done) => {
     if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) {
-      reply.headers(apiHeaders);
+      reply.headers(api);
       done();
     } else {
       documentHeaders(req.raw, reply.raw, () => done());
     }
   });
 });
+
+/** The headers of every API answer (see above); hot-answers.ts sends them too. */
+export function apiHeaders(config: Pick<Config, 'publicUrl'>): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    'cache-control': 'private, no-cache',
+    ...(config.publicUrl.startsWith('https:')
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  };
+}

@@ -6,7 +6,13 @@ import { ToolId } from '#shared/schemas/tool.ts';
 import { NotFound } from '#server/domain-errors.ts';
 import { cachedTool } from '#server/features/tools/tools.service.ts';
 import { IdParam } from '#server/http/params.ts';
-import { type CachedBody, cachedJson, ResponseCache, sendCached } from '#server/http/response-cache.ts';
+import {
+  type CachedBody,
+  cachedJson,
+  replyCached,
+  ResponseCache,
+  sendCached,
+} from '#server/http/response-cache.ts';
 import { addReview, listReviews, listToolReviews } from './reviews.service.ts';
 
 const NO_TOOL = 'No tool with this id.';
@@ -22,12 +28,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['reviews'], summary: 'The newest 30 customer reviews', response: { 200: ReviewList } },
     },
-    async (req, reply) =>
-      sendCached(
-        req,
-        reply,
-        await app.catalogue.get('reviews', async () => cachedJson(await listReviews(app.db))),
-      ),
+    (req, reply) =>
+      replyCached(req, reply, app.catalogue, 'reviews', async () => cachedJson(await listReviews(app.db))),
   );
 
   app.get(

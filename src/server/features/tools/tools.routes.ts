@@ -4,7 +4,13 @@ import { ApiError } from '#shared/schemas/error.ts';
 import { CatalogueQuery, CataloguePage, CategoryList, Tool, ToolId, ToolList } from '#shared/schemas/tool.ts';
 import { NotFound } from '#server/domain-errors.ts';
 import { IdParam } from '#server/http/params.ts';
-import { type CachedBody, cachedJson, ResponseCache, sendCached } from '#server/http/response-cache.ts';
+import {
+  type CachedBody,
+  cachedJson,
+  replyCached,
+  ResponseCache,
+  sendCached,
+} from '#server/http/response-cache.ts';
 import { cachedTool, catalogue, listCategories, listTools } from './tools.service.ts';
 
 const NO_TOOL = 'No tool with this id.';
@@ -27,12 +33,8 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tools',
     { schema: { tags: ['tools'], summary: 'The catalogue', response: { 200: ToolList } } },
-    async (req, reply) =>
-      sendCached(
-        req,
-        reply,
-        await app.catalogue.get('tools', async () => cachedJson(await listTools(app.db))),
-      ),
+    (req, reply) =>
+      replyCached(req, reply, app.catalogue, 'tools', async () => cachedJson(await listTools(app.db))),
   );
 
   app.get(
@@ -47,18 +49,11 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CataloguePage, 400: ApiError },
       },
     },
-    async (req, reply) => {
-      const key = JSON.stringify([
-        req.query.q,
-        req.query.category,
-        req.query.sort,
-        req.query.limit,
-        req.query.cursor,
-      ]);
-      const answer = await searches.get(key, async () =>
+    (req, reply) => {
+      const { q, category, sort, limit, cursor } = req.query;
+      return replyCached(req, reply, searches, JSON.stringify([q, category, sort, limit, cursor]), async () =>
         cachedJson(await catalogue(app.db, req.query, () => cachedCategories(app))),
       );
-      return sendCached(req, reply, answer);
     },
   );
 
@@ -71,11 +66,9 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CategoryList },
       },
     },
-    async (req, reply) =>
-      sendCached(
-        req,
-        reply,
-        await app.catalogue.get('categories', async () => cachedJson(await listCategories(app.db))),
+    (req, reply) =>
+      replyCached(req, reply, app.catalogue, 'categories', async () =>
+        cachedJson(await listCategories(app.db)),
       ),
   );
 
