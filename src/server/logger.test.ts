@@ -1,6 +1,6 @@
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logSink } from '#tests/fixtures/log-sink.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { loggableUrl } from './logger.ts';
 
@@ -15,13 +15,7 @@ describe('loggableUrl', () => {
 });
 
 describe('the access log', () => {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
+  const { sink, lines, entries } = logSink();
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     t = await createTestApp({}, { logger: pino({ level: 'info' }, sink) });
@@ -33,8 +27,13 @@ describe('the access log', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/tools?token=s3cret' });
     expect(res.statusCode).toBe(200);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ msg: 'request', method: 'GET', url: '/api/tools?token=…', status: 200 });
+    expect(entries()).toHaveLength(1);
+    expect(entries()[0]).toMatchObject({
+      msg: 'request',
+      method: 'GET',
+      url: '/api/tools?token=…',
+      status: 200,
+    });
     expect(JSON.stringify(lines)).not.toContain('s3cret');
   });
 });

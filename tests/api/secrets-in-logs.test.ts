@@ -2,13 +2,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { format } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { origin, signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createOrder } from '#tests/fixtures/factories.ts';
+import { logSink } from '#tests/fixtures/log-sink.ts';
 import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
 import { createMailer } from '#server/features/mail/mailer.ts';
 import { createLogger } from '#server/logger.ts';
@@ -17,13 +17,7 @@ import { createLogger } from '#server/logger.ts';
 // it) reads it: no password, reset token or link, or payment client secret, whatever fails.
 
 /** Every line the store's logger writes, and everything a library prints to the console. */
-const lines: string[] = [];
-const sink = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(...String(chunk).split('\n').filter(Boolean));
-    done();
-  },
-});
+const { sink, lines } = logSink();
 const consoleSpies = (['log', 'info', 'warn', 'error'] as const).map((level) =>
   vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
     lines.push(format(...args));
@@ -194,13 +188,10 @@ describe('mail written to disk', () => {
     link: 'http://localhost:3000/x/tok3n',
   };
   const logOf = async (env: 'development' | 'production') => {
-    const out: string[] = [];
-    const { logger } = await createLogger(
-      { env, logLevel: 'info' },
-      new Writable({ write: (chunk, _e, done) => (out.push(String(chunk)), done()) }),
-    );
+    const out = logSink();
+    const { logger } = await createLogger({ env, logLevel: 'info' }, out.sink);
     await createMailer(testConfig({ env, dataDir }), logger).send(mail);
-    return out.join('');
+    return out.lines.join('\n');
   };
 
   it('logs its link in development, so a developer can follow it', async () => {

@@ -1,8 +1,8 @@
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAdmin, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createTool } from '#tests/fixtures/factories.ts';
+import { logSink } from '#tests/fixtures/log-sink.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 
 // The catalogue's hot answers are served before Fastify on a listening server (not by inject):
@@ -10,13 +10,7 @@ import { createTestApp } from '#tests/fixtures/test-app.ts';
 // routes ignore) sends through Fastify.
 
 const ADMIN = 'hot-admin@example.com';
-const lines: Record<string, unknown>[] = [];
-const sink = new Writable({
-  write(chunk, _encoding, done) {
-    for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-    done();
-  },
-});
+const { sink, lines, entries } = logSink();
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let base: string;
 let admin: TestAccount;
@@ -71,7 +65,8 @@ describe('hot answers', () => {
     await answer('/api/tools');
     await answer('/api/tools?x=1');
     await new Promise((resolve) => setImmediate(resolve));
-    expect(lines).toEqual([
+    const [hot, routed] = entries();
+    expect([hot, routed]).toEqual([
       expect.objectContaining({ level: 30, msg: 'request', method: 'GET', url: '/api/tools', status: 200 }),
       expect.objectContaining({
         level: 30,
@@ -81,9 +76,10 @@ describe('hot answers', () => {
         status: 200,
       }),
     ]);
-    expect(lines[0]!.reqId).not.toBe(lines[1]!.reqId);
-    expect(lines[0]).toHaveProperty('pid');
-    expect(lines[0]).toHaveProperty('time');
+    expect(entries()).toHaveLength(2);
+    expect(hot!.reqId).not.toBe(routed!.reqId);
+    expect(hot).toHaveProperty('pid');
+    expect(hot).toHaveProperty('time');
   });
 
   it('show an edit at once, and leave unknown tools and other methods to the routes', async () => {

@@ -1,15 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
 import type { AccessLine } from '#server/logger.ts';
-import { type CachedBody, matches, type ResponseCache } from './response-cache.ts';
+import { type CachedBody, catalogueKeys, matches, type ResponseCache } from './response-cache.ts';
 
-/** What GET of each path answers, as the catalogue cache keeps it (tools.routes.ts, reviews.routes.ts). */
-const HOT_PATHS: Record<string, string> = {
-  '/api/tools': 'tools',
-  '/api/reviews': 'reviews',
-  '/api/categories': 'categories',
-};
-const TOOL = '/api/tool/';
+const LISTS = new Set<string>([catalogueKeys.tools, catalogueKeys.reviews, catalogueKeys.categories]);
+const TOOL = catalogueKeys.tool('');
+
+/** Whether the catalogue cache keeps GET of `path`'s answer under `path` (response-cache.ts). */
+const isKept = (path: string) =>
+  LISTS.has(path) || (path.startsWith(TOOL) && !path.includes('/', TOOL.length));
 
 export interface HotAnswers {
   catalogue: ResponseCache<CachedBody>;
@@ -39,9 +38,8 @@ export function hotAnswer({ catalogue, apiHeaders, accessLine, nextId }: HotAnsw
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url!;
     if (req.method !== 'GET' || !url.startsWith('/api/')) return false;
-    const key = HOT_PATHS[url] ?? (url.startsWith(TOOL) ? `tool:${url.slice(TOOL.length)}` : undefined);
-    if (key === undefined || req.headers['content-length'] || req.headers['transfer-encoding']) return false;
-    const cached = catalogue.peek(key);
+    if (!isKept(url) || req.headers['content-length'] || req.headers['transfer-encoding']) return false;
+    const cached = catalogue.peek(url);
     if (cached === undefined || cached.empty) return false;
 
     const started = performance.now();

@@ -81,6 +81,17 @@ export class ResponseCache<T> {
   }
 }
 
+/**
+ * The catalogue cache's keys for the answers that every caller gets alike: each is the path whose
+ * plain GET sends it, which is how hot-answers.ts finds them.
+ */
+export const catalogueKeys = {
+  tools: '/api/tools',
+  reviews: '/api/reviews',
+  categories: '/api/categories',
+  tool: (id: string) => `/api/tool/${id}`,
+} as const;
+
 /** A value as the catalogue cache keeps it: JSON encoded once, with its ETag. */
 export function cachedJson(value: unknown): CachedBody {
   const body = Buffer.from(JSON.stringify(value));

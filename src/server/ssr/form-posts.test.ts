@@ -1,7 +1,7 @@
-import { Writable } from 'node:stream';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEmail, origin } from '#tests/fixtures/accounts.ts';
+import { logSink } from '#tests/fixtures/log-sink.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { createLogger } from '#server/logger.ts';
 
@@ -239,13 +239,7 @@ describe('POST /forgot-password and /reset-password as forms', () => {
 
 describe('the log of a production store', () => {
   it('holds no password from the forms’ journey, at the default level', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { sink, lines } = logSink();
     const production = { env: 'production' as const, logLevel: 'info' };
     const { logger } = await createLogger(production, sink);
     const store = await createTestApp({ ...production, authRateLimit: 1000 }, { logger });
@@ -268,7 +262,7 @@ describe('the log of a production store', () => {
     } finally {
       await store.close();
     }
-    const log = lines.join('');
+    const log = lines.join('\n');
     // The journey was logged (one access line a request), and no password is in it.
     expect(log).toContain('/login');
     for (const secret of [

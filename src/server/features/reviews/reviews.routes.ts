@@ -9,6 +9,7 @@ import { IdParam } from '#server/http/params.ts';
 import {
   type CachedBody,
   cachedJson,
+  catalogueKeys,
   replyCached,
   ResponseCache,
   sendCached,
@@ -29,7 +30,9 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['reviews'], summary: 'The newest 30 customer reviews', response: { 200: ReviewList } },
     },
     (req, reply) =>
-      replyCached(req, reply, app.catalogue, 'reviews', async () => cachedJson(await listReviews(app.db))),
+      replyCached(req, reply, app.catalogue, catalogueKeys.reviews, async () =>
+        cachedJson(await listReviews(app.db)),
+      ),
   );
 
   app.get(

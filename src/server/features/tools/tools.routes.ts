@@ -7,6 +7,7 @@ import { IdParam } from '#server/http/params.ts';
 import {
   type CachedBody,
   cachedJson,
+  catalogueKeys,
   replyCached,
   ResponseCache,
   sendCached,
@@ -17,7 +18,9 @@ const NO_TOOL = 'No tool with this id.';
 
 /** GET /categories' answer, from the catalogue's cache. */
 async function cachedCategories(app: FastifyInstance): Promise<CategoryList> {
-  const cached = await app.catalogue.get('categories', async () => cachedJson(await listCategories(app.db)));
+  const cached = await app.catalogue.get(catalogueKeys.categories, async () =>
+    cachedJson(await listCategories(app.db)),
+  );
   return JSON.parse(cached.body.toString()) as CategoryList;
 }
 
@@ -34,7 +37,9 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tools',
     { schema: { tags: ['tools'], summary: 'The catalogue', response: { 200: ToolList } } },
     (req, reply) =>
-      replyCached(req, reply, app.catalogue, 'tools', async () => cachedJson(await listTools(app.db))),
+      replyCached(req, reply, app.catalogue, catalogueKeys.tools, async () =>
+        cachedJson(await listTools(app.db)),
+      ),
   );
 
   app.get(
@@ -67,7 +72,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req, reply) =>
-      replyCached(req, reply, app.catalogue, 'categories', async () =>
+      replyCached(req, reply, app.catalogue, catalogueKeys.categories, async () =>
         cachedJson(await listCategories(app.db)),
       ),
   );

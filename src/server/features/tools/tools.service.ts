@@ -13,7 +13,12 @@ import { Invalid, NotFound } from '#server/domain-errors.ts';
 import { type Db, errorChain } from '#server/db/client.ts';
 import { catalogueWords, searchable, tools } from '#server/db/schema.ts';
 import { record, type Actor } from '#server/features/audit/audit.service.ts';
-import { cachedJson, type CachedBody, type ResponseCache } from '#server/http/response-cache.ts';
+import {
+  cachedJson,
+  type CachedBody,
+  catalogueKeys,
+  type ResponseCache,
+} from '#server/http/response-cache.ts';
 
 const columns = {
   _id: tools.id,
@@ -46,7 +51,7 @@ export async function listTools(db: Db): Promise<Tool[]> {
 
 /** One tool's answer as the catalogue cache keeps it: its body is `null` for no such tool. */
 export function cachedTool(catalogue: ResponseCache<CachedBody>, db: Db, id: string) {
-  return catalogue.get(`tool:${id}`, async () => cachedJson((await findTool(db, id)) ?? null));
+  return catalogue.get(catalogueKeys.tool(id), async () => cachedJson((await findTool(db, id)) ?? null));
 }
 
 export async function findTool(db: Db, id: string): Promise<Tool | undefined> {
