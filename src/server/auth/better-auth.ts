@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
+import { EMAIL_CONFIRMED_PATH } from '#shared/email-confirmation.ts';
 import type { Config } from '#server/config.ts';
 import { type Db, schema } from '#server/db/client.ts';
 import type { MailOutbox } from '#server/features/mail/mail-outbox.ts';
@@ -75,7 +76,12 @@ export function createAuth(
       async sendVerificationEmail({ user: u, url }) {
         // The demo accounts' made-up addresses are verified when they are created.
         if (DEMO_EMAILS.has(u.email.toLowerCase())) return;
-        await mail({ kind: 'email_verification', to: u.email, data: { name: u.name, url } });
+        // Sent to the home page without a word otherwise: there it says the address is confirmed.
+        const link = new URL(url);
+        if ((link.searchParams.get('callbackURL') ?? '/') === '/') {
+          link.searchParams.set('callbackURL', EMAIL_CONFIRMED_PATH);
+        }
+        await mail({ kind: 'email_verification', to: u.email, data: { name: u.name, url: link.href } });
       },
       async afterEmailVerification(u) {
         await onEmailVerified?.(u);

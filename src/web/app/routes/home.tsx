@@ -7,6 +7,7 @@ import { BusinessSummary } from '#web/features/content/components/business-summa
 import { FeaturePromos } from '#web/features/content/components/feature-promos.tsx';
 import { QuoteContact } from '#web/features/content/components/quote-contact.tsx';
 import { SignupBox } from '#web/features/newsletter/components/signup-box.tsx';
+import { EmailConfirmationNotice } from '#web/features/accounts/components/email-confirmation-notice.tsx';
 import { useScrollToHash } from '#web/lib/use-scroll-to-hash.ts';
 
 /** The landing page at / and /home (SPEC §2 Home page). */
@@ -18,6 +19,7 @@ export function HomePage() {
   return (
     <>
       <h1 className="sr-only">Torque: professional power tools, direct from the manufacturer</h1>
+      <EmailConfirmationNotice />
       <BannerCarousel />
       <ToolsSection />
       <FeaturePromos />
