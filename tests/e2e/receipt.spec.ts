@@ -159,3 +159,20 @@ test('@mobile on a phone the receipt’s figures stand apart', async ({ page }) 
   expect(gaps).toHaveLength(2);
   for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(8);
 });
+
+test('@mobile on a phone My Orders gives the transaction id the width of the order’s card', async ({
+  page,
+}) => {
+  const customer = await signUpCustomer(page, 'Tara Transaction');
+  const [tool] = ((await (await page.request.get('/api/tools')).json()) as Tool[]).slice(5, 6);
+  const { transactionId } = await buyAndPay(page, customer.token, tool!);
+  await page.goto('/dashboard/myOrders');
+  const line = page.getByText(`Transaction: ${transactionId}`).filter({ visible: true });
+  await expect(line).toBeVisible();
+  // Its width against the width the card's actions have: a narrow column wrapped it into three lines.
+  const [width, room] = await line.evaluate((p) => [
+    p.getBoundingClientRect().width,
+    p.parentElement!.getBoundingClientRect().width,
+  ]);
+  expect(width).toBeGreaterThan(room * 0.9);
+});

@@ -22,7 +22,8 @@ export function OrderActions({ order, itemId, onCancel, stacked = false }: Order
           {order.status === 'refunded' ? 'REFUNDED' : 'PAID'}
         </button>
         {order.transactionId && (
-          <p className="max-w-40 font-mono text-xs break-all text-slate-600">
+          // Narrow in the table's column only: a card gives it the card's width.
+          <p className={`font-mono text-xs break-all text-slate-600 ${stacked ? 'max-w-40' : ''}`}>
             Transaction: {order.transactionId}
           </p>
         )}
