@@ -35,8 +35,13 @@ function AccountLinks({ auth, onNavigate }: { auth: NavbarAuth; onNavigate: () =
   const [signingOut, setSigningOut] = useState(false);
 
   if (auth.status === 'loading') {
-    // Holds the place so the bar does not jump when the session answers.
-    return <span aria-hidden="true" className="h-8 w-40" />;
+    // Holds the place so the bar does not jump when the session answers; without JavaScript it
+    // never answers, and the login and registration forms still post: their links show instead.
+    return (
+      <span className="flex h-8 w-40 items-center justify-end gap-2">
+        <NoScriptAccountLinks />
+      </span>
+    );
   }
   if (auth.status === 'signedIn') {
     const onLogout = async () => {
@@ -88,6 +93,23 @@ function AccountLinks({ auth, onNavigate }: { auth: NavbarAuth; onNavigate: () =
   );
 }
 
+/** Login and Registration as plain links, shown only where scripts do not run. */
+function NoScriptAccountLinks() {
+  return (
+    <>
+      <a
+        href="/login"
+        className="btn btn-sm hidden border-slate-500 bg-transparent text-slate-100 shadow-none [@media(scripting:none)]:inline-flex"
+      >
+        Login
+      </a>
+      <a href="/registration" className="btn btn-sm btn-primary hidden [@media(scripting:none)]:inline-flex">
+        Registration
+      </a>
+    </>
+  );
+}
+
 type NavbarAuth = ReturnType<typeof useCurrentUser>;
 
 /**
@@ -109,6 +131,8 @@ export function Navbar() {
   const menuId = useId();
   const headerRef = useRef<HTMLElement>(null);
   const closeMenu = () => setMenuOpen(false);
+  // Drawn by the server (and so in a page without JavaScript), left out once the app runs.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -155,7 +179,7 @@ export function Navbar() {
 
           <button
             type="button"
-            className="btn btn-square btn-ghost ml-auto text-slate-100 hover:bg-slate-800 lg:hidden"
+            className="btn btn-square btn-ghost ml-auto text-slate-100 hover:bg-slate-800 lg:hidden [@media(scripting:none)]:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -164,6 +188,22 @@ export function Navbar() {
             {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
           </button>
         </div>
+
+        {/* The menu button needs JavaScript: without it, the menu's links show under the bar. */}
+        {!hydrated && (
+          <div className="hidden border-t border-slate-800 pt-2 pb-4 [@media(scripting:none)]:max-lg:block">
+            <ul className="flex flex-col gap-1">
+              {items.map((item) => (
+                <li key={item.label} className="flex flex-col">
+                  <NavItemLink item={item} onNavigate={closeMenu} />
+                </li>
+              ))}
+            </ul>
+            <div className="mt-3 flex items-center gap-2 border-t border-slate-800 pt-3">
+              <NoScriptAccountLinks />
+            </div>
+          </div>
+        )}
 
         {/* Rendered only while open, so the account name and buttons exist once on the page. */}
         <div id={menuId} hidden={!menuOpen} className="border-t border-slate-800 pt-2 pb-4 lg:hidden">

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { mainNav } from '#tests/fixtures/e2e-helpers.ts';
+
+// The login and registration forms post without JavaScript; the navbar must lead to them as well.
+test.describe('the navbar without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('@mobile links to the pages, Login and Registration', async ({ page }) => {
+    await page.goto('/tools');
+    const nav = mainNav(page);
+    for (const name of ['My Portfolio', 'Blogs', 'Tools', 'Login', 'Registration']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await nav.getByRole('link', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  });
+});
+
+test('@mobile with JavaScript the navbar shows Login once, and no menu until it is opened', async ({
+  page,
+}) => {
+  await page.goto('/tools');
+  const nav = mainNav(page);
+  const toggle = nav.getByRole('button', { name: 'Open menu' });
+  if (await toggle.isVisible()) {
+    await expect(nav.getByRole('link', { name: 'Blogs', exact: true })).toBeHidden();
+    await toggle.click();
+  }
+  await expect(nav.getByRole('link', { name: 'Login', exact: true })).toHaveCount(1);
+  await expect(nav.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+});
