@@ -22,4 +22,7 @@ export const CATEGORIES = [
 
 export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
 
+/** Whether `slug` names one of the store's categories (a tool's category is always one). */
+export const isCategory = (slug: string): boolean => CATEGORIES.some((c) => c.slug === slug);
+
 export const categoryName = (slug: string): string => CATEGORIES.find((c) => c.slug === slug)?.name ?? slug;

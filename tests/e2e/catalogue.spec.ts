@@ -166,6 +166,13 @@ test.describe('the catalogue pages', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('an unknown category is Page Not Found with a 404', async ({ page }) => {
+    const response = await page.goto('/tools?category=nope');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect(page).toHaveTitle('Page Not Found | Torque');
+  });
+
   test('an unknown tool is Page Not Found with a 404', async ({ page }) => {
     const response = await page.goto('/tools/7b1c1f8e-2a41-4c6e-9d7e-0c2b5a4f9e11');
     expect(response?.status()).toBe(404);

@@ -2,7 +2,8 @@ import { useSearchParams } from 'react-router';
 import { catalogueState, useCatalogue } from '#web/features/tools/api/get-catalogue.ts';
 import { useCategories } from '#web/features/tools/api/get-categories.ts';
 import { CatalogueView } from '#web/features/tools/components/catalogue-view.tsx';
-import { categoryName } from '#shared/categories.ts';
+import { categoryName, isCategory } from '#shared/categories.ts';
+import { NotFoundPage } from './not-found.tsx';
 
 /** /tools (DESIGN §5.11): the whole catalogue, searched, filtered and sorted by its URL. */
 export function ToolsPage() {
@@ -10,6 +11,8 @@ export function ToolsPage() {
   const state = catalogueState(params);
   const page = useCatalogue(state);
   const categories = useCategories();
+  // A category no tool can have (a mistyped or old link) is not a page: 404, as for an unknown tool.
+  if (state.category && !isCategory(state.category)) return <NotFoundPage />;
   const title = state.q
     ? `Tools matching "${state.q}" | Torque`
     : state.category

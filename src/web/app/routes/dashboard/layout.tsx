@@ -134,7 +134,9 @@ export function DashboardLayout() {
           </aside>
         </div>
         <div className="drawer-content">
-          <div className="rounded-box border border-base-300 bg-base-100">
+          {/* At least a screen tall: the footer starts below the fold, so a list that arrives late
+              (a spinner, then its rows) moves nothing on screen. */}
+          <div className="min-h-[calc(100svh-4rem)] rounded-box border border-base-300 bg-base-100 print:min-h-0">
             <Suspense fallback={<FullScreenSpinner />}>
               <Outlet />
             </Suspense>
