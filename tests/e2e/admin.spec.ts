@@ -12,7 +12,9 @@ import {
 import type { Tool } from '#shared/schemas/tool.ts';
 import {
   adminAccount,
+  createAccount,
   newAccount,
+  PASSWORD,
   seriousViolations,
   storeURL,
   uniqueEmail,
@@ -253,6 +255,38 @@ test.describe('admin console', () => {
     });
     expect(await check.json()).toEqual({ admin: true });
     await customer.api.dispose();
+  });
+
+  test('on a phone an account’s email wraps after its @ or before a dot, never inside a name', async ({
+    page,
+    playwright,
+  }) => {
+    const email = `john.smith.${uniqueEmail('').split('@')[0]}@acme-industrial-tools.co.uk`;
+    const api = await playwright.request.newContext({ baseURL: storeURL });
+    await createAccount(api, { name: 'John Smith', email, password: PASSWORD });
+    await api.dispose();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/dashboard/makeAdmin?q=${encodeURIComponent(email)}`);
+    const shown = entries(adminList(page, 'Users and their roles'), email).getByText(email, { exact: true });
+    await expect(shown).toBeVisible();
+    // Where each line of the address ends: the characters on either side of every break.
+    const breaks = await shown.evaluate((element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const chars: { char: string; top: number }[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.textContent!.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          chars.push({ char: node.textContent![i]!, top: range.getBoundingClientRect().top });
+        }
+      }
+      return chars.slice(1).flatMap((c, i) => (c.top > chars[i]!.top + 1 ? [chars[i]!.char + c.char] : []));
+    });
+    // At 390 px the address takes more than one line; before, it broke at the card's edge (john.smi|th).
+    expect(breaks.length).toBeGreaterThan(0);
+    for (const pair of breaks)
+      expect(pair[0] === '@' || pair[1] === '.', `broke between "${pair}"`).toBe(true);
   });
 
   test('an admin deletes a product after confirming; it leaves the list and the home page', async ({

@@ -3,10 +3,12 @@
 // without the store's frame.
 import { expect, test, type Page } from '@playwright/test';
 import {
+  adminAccount,
   type CaughtMail,
   mailCatcherURL,
   PASSWORD,
   seriousViolations,
+  signIn,
   storeURL,
   uniqueEmail,
 } from '#tests/fixtures/e2e-helpers.ts';
@@ -139,7 +141,9 @@ test('another customer’s receipt is not found', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Receipt not found' })).toBeVisible();
 });
 
-test('@mobile on a phone the receipt’s figures stand apart', async ({ page }) => {
+test('at the narrowest width of its table the receipt’s figures stand apart', async ({ page }) => {
+  // Below 640 px (Tailwind's sm) the figures are listed one a line instead.
+  await page.setViewportSize({ width: 640, height: 900 });
   const customer = await signUpCustomer(page, 'Phil Phone');
   const [tool] = ((await (await page.request.get('/api/tools')).json()) as Tool[]).slice(4, 5);
   const { orderId } = await buyAndPay(page, customer.token, tool!);
@@ -158,6 +162,65 @@ test('@mobile on a phone the receipt’s figures stand apart', async ({ page }) 
   });
   expect(gaps).toHaveLength(2);
   for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(8);
+});
+
+test('@mobile on a phone the receipt of the largest order the store takes fits the screen', async ({
+  page,
+  playwright,
+}) => {
+  // A tool at the highest price one order may total: $999,999.99 as unit price, amount and total.
+  const admin = await playwright.request.newContext({ baseURL: storeURL });
+  const adminToken = await signIn(admin, adminAccount);
+  const name = `Torque PT-${Date.now().toString(36).toUpperCase()} Hydraulic Press Tool`;
+  const added = await admin.post('/api/addTool', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: {
+      name,
+      minimumOrder: 1,
+      availableQuantity: 5,
+      price: 999_999.99,
+      img: '/images/tools/jigsaw.svg',
+      description: 'A press line in one case.',
+      category: 'pipe-press-tools',
+    },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const { insertedId: id } = (await added.json()) as { insertedId: string };
+  await admin.dispose();
+  const tool = {
+    _id: id,
+    name,
+    price: 999_999.99,
+    minimumOrder: 1,
+  };
+
+  const customer = await signUpCustomer(page, 'Bea Bigspender');
+  const { orderId } = await buyAndPay(page, customer.token, tool);
+  await page.goto(`/dashboard/receipt/${orderId}`);
+  const receipt = page.getByRole('article', { name: 'Receipt' });
+  await expect(receipt.getByText('Total paid').filter({ visible: true })).toBeVisible();
+  // Nothing of it is cut off or scrolls sideways: the figures within the receipt, the receipt within the screen.
+  const overflow = await receipt.evaluate((article) => {
+    const figures = [...article.querySelectorAll('table, dl')].find(
+      (e) => e.checkVisibility() && e.textContent!.includes('Total paid'),
+    )!;
+    return {
+      table:
+        figures.getBoundingClientRect().right -
+        (article.getBoundingClientRect().right - parseFloat(getComputedStyle(article).paddingRight)),
+      receipt: article.getBoundingClientRect().right - document.documentElement.clientWidth,
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  });
+  // At 390 px the figures are a list, one a line; the wider screens' table is checked above.
+  if (page.viewportSize()!.width < 640) {
+    await expect(receipt.locator('dl', { hasText: 'Total paid' }).filter({ visible: true })).toContainText(
+      `Item${name}Quantity1Unit price$999,999.99Amount$999,999.99Total paid$999,999.99`,
+    );
+  }
+  expect(overflow.table).toBeLessThanOrEqual(0);
+  expect(overflow.receipt).toBeLessThanOrEqual(0);
+  expect(overflow.page).toBe(0);
 });
 
 test('@mobile on a phone My Orders gives the transaction id the width of the order’s card', async ({

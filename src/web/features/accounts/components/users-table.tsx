@@ -1,4 +1,5 @@
 import type { UserRecord } from '#shared/schemas/admin.ts';
+import { EmailText } from '#web/components/ui/email-text.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { useConfirmedAction } from '#web/components/ui/use-confirmed-action.ts';
 import { ShieldIcon } from '#web/components/ui/icons.tsx';
@@ -106,7 +107,9 @@ export function UsersTable({ q }: { q: string }) {
 function Account({ user }: { user: UserRecord }) {
   return (
     <>
-      <p className="font-semibold break-words text-slate-900">{user.email}</p>
+      <p className="font-semibold break-words text-slate-900">
+        <EmailText email={user.email} />
+      </p>
       {user.name && <p className="text-xs text-slate-600">{user.name}</p>}
     </>
   );

@@ -1,6 +1,7 @@
 import { formatDollars } from '#shared/money.ts';
 import type { Order } from '#shared/schemas/order.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { EmailText } from '#web/components/ui/email-text.tsx';
 import { useConfirmedAction } from '#web/components/ui/use-confirmed-action.ts';
 import { TruckIcon } from '#web/components/ui/icons.tsx';
 import { PaymentBadge } from '#web/components/ui/payment-badge.tsx';
@@ -157,7 +158,9 @@ function Buyer({ order }: { order: Order }) {
   return (
     <>
       <p className="font-semibold text-slate-900">{order.name}</p>
-      <p className="text-xs break-words text-slate-600">{order.email}</p>
+      <p className="text-xs break-words text-slate-600">
+        <EmailText email={order.email} />
+      </p>
     </>
   );
 }

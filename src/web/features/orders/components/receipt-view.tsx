@@ -1,5 +1,6 @@
 import type { Receipt } from '#shared/schemas/receipt.ts';
 import { formatDollars } from '#shared/money.ts';
+import { EmailText } from '#web/components/ui/email-text.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -48,12 +49,29 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         <address className="mt-1 not-italic">
           <span className="block font-semibold">{receipt.buyer.name}</span>
           <span className="block">{receipt.buyer.address}</span>
-          <span className="block">{receipt.buyer.email}</span>
+          <span className="block break-words">
+            <EmailText email={receipt.buyer.email} />
+          </span>
           <span className="block">{receipt.buyer.phone}</span>
         </address>
       </section>
 
-      <table className="my-6 w-full text-left">
+      {/* Four columns of six-figure amounts need more than a phone's width: there, one figure a line. */}
+      <dl className="my-6 grid grid-cols-[auto_1fr] gap-y-2 sm:hidden print:hidden [&>dd]:pl-4">
+        <dt className="text-sm text-slate-600">Item</dt>
+        <dd className="text-right font-semibold break-words">{receipt.item}</dd>
+        <dt className="text-sm text-slate-600">Quantity</dt>
+        <dd className="text-right tabular-nums">{receipt.quantity}</dd>
+        <dt className="text-sm text-slate-600">Unit price</dt>
+        <dd className="text-right tabular-nums">{formatDollars(receipt.unitPrice)}</dd>
+        <dt className="text-sm text-slate-600">Amount</dt>
+        <dd className="text-right tabular-nums">{formatDollars(receipt.total)}</dd>
+        <dt className="border-t border-base-300 pt-3 font-bold">Total paid</dt>
+        <dd className="border-t border-base-300 pt-3 text-right text-lg font-extrabold tabular-nums">
+          {formatDollars(receipt.total)}
+        </dd>
+      </dl>
+      <table className="my-6 hidden w-full text-left sm:table print:table">
         <caption className="sr-only">What was paid</caption>
         <thead>
           <tr className="border-b border-base-300 text-sm text-slate-600">
