@@ -2,6 +2,7 @@
 // loop (§5.8), the reason Google is unavailable, and forms that never put a password in an address.
 import { expect, test, type Page, type Request } from '@playwright/test';
 import {
+  appTookOver,
   accessToken,
   adminAccount,
   createAccount,
@@ -248,18 +249,12 @@ test.describe('typed before the app takes over (a slow phone)', () => {
       await released;
       await route.continue();
     });
-    const hydrated = (selector: string) =>
-      page.waitForFunction(
-        (s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactFiber')),
-        selector,
-      );
-
     await page.goto('/login', { waitUntil: 'commit' });
     const main = form(page);
     await main.getByLabel('Email', { exact: true }).fill(account.email);
     await main.getByLabel('Password', { exact: true }).fill(account.password);
     release();
-    await hydrated('main input[name="email"]');
+    await appTookOver(page, 'main input[name="email"]');
     await expect(main.getByLabel('Email', { exact: true })).toHaveValue(account.email);
     await expect(main.getByLabel('Password', { exact: true })).toHaveValue(account.password);
     await main.getByRole('button', { name: 'Login', exact: true }).click();
@@ -273,7 +268,7 @@ test.describe('typed before the app takes over (a slow phone)', () => {
     await main.getByLabel('Email', { exact: true }).fill(newcomer.email);
     await main.getByLabel('Password', { exact: true }).fill(newcomer.password);
     // The scripts are cached by now: this page is taken over as soon as it arrives.
-    await hydrated('main input[name="name"]');
+    await appTookOver(page, 'main input[name="name"]');
     await expect(main.getByLabel('Name', { exact: true })).toHaveValue(newcomer.name);
     await main.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL('/dashboard');
@@ -297,11 +292,7 @@ test.describe('typed before the app takes over (a slow phone)', () => {
     await name.fill('Torque MX-40 Magnetic Drill');
     const typedInto = await name.elementHandle();
     release();
-    await page.waitForFunction(() =>
-      Object.keys(document.querySelector('main form input[name="name"]') ?? {}).some((key) =>
-        key.startsWith('__reactFiber'),
-      ),
-    );
+    await appTookOver(page, 'main form input[name="name"]');
     // The session is read again meanwhile: the form the server drew is the one the app keeps.
     await expect.poll(() => typedInto!.evaluate((input) => input.isConnected)).toBe(true);
     await expect(name).toHaveValue('Torque MX-40 Magnetic Drill');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  appTookOver,
   accessToken,
   adminAccount,
   createAccount,
@@ -37,6 +38,7 @@ test.describe('registration', () => {
 
   test('an empty form shows every required message, and a malformed email its own', async ({ page }) => {
     await page.goto('/registration');
+    await appTookOver(page, 'main input[name="email"]');
     const main = form(page);
     await main.getByRole('button', { name: 'Sign Up' }).click();
     await expect(main.getByText('Name is required')).toBeVisible();
@@ -78,6 +80,7 @@ test.describe('registration', () => {
 test.describe('login', () => {
   test('the login form validates before calling the server', async ({ page }) => {
     await page.goto('/login');
+    await appTookOver(page, 'main input[name="email"]');
     const main = form(page);
     await expect(main.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',
@@ -360,6 +363,7 @@ test.describe('accounts accessibility', () => {
 
   test('the login form errors are announced and tied to their fields', async ({ page }) => {
     await page.goto('/login');
+    await appTookOver(page, 'main input[name="email"]');
     const main = form(page);
     await main.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(main.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');

@@ -12,6 +12,7 @@ import {
 } from '@playwright/test';
 import type { Tool } from '#shared/schemas/tool.ts';
 import {
+  appTookOver,
   adminAccount,
   seriousViolations,
   storeURL,
@@ -284,11 +285,7 @@ test.describe('store operations', () => {
       await box.getByRole('button', { name: 'Stay with Us' }).click();
     };
     // Until the app takes the page over the box posts as a form (the journey below): wait for it.
-    await visitor.waitForFunction(() =>
-      Object.keys(document.querySelector('input[name="email"][type="email"]') ?? {}).some((key) =>
-        key.startsWith('__reactFiber'),
-      ),
-    );
+    await appTookOver(visitor, 'input[name="email"][type="email"]');
     await signUp('Nell Newsletter');
     await expect(toast(visitor, 'Thanks, Nell Newsletter!')).toBeVisible();
     await expect(box.getByLabel('Email', { exact: true })).toHaveValue('');
