@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { Receipt } from '#shared/schemas/receipt.ts';
 import { formatDollars } from '#shared/money.ts';
 import { EmailText } from '#web/components/ui/email-text.tsx';
@@ -9,6 +10,11 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZon
  * payment. Plain black on white so that it prints as it shows.
  */
 export function ReceiptView({ receipt }: { receipt: Receipt }) {
+  const figures = [
+    ['Quantity', receipt.quantity],
+    ['Unit price', formatDollars(receipt.unitPrice)],
+    ['Amount', formatDollars(receipt.total)],
+  ] as const;
   return (
     <article
       aria-labelledby="receipt-title"
@@ -60,12 +66,12 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
       <dl className="my-6 grid grid-cols-[auto_1fr] gap-y-2 sm:hidden print:hidden [&>dd]:pl-4">
         <dt className="text-sm text-slate-600">Item</dt>
         <dd className="text-right font-semibold break-words">{receipt.item}</dd>
-        <dt className="text-sm text-slate-600">Quantity</dt>
-        <dd className="text-right tabular-nums">{receipt.quantity}</dd>
-        <dt className="text-sm text-slate-600">Unit price</dt>
-        <dd className="text-right tabular-nums">{formatDollars(receipt.unitPrice)}</dd>
-        <dt className="text-sm text-slate-600">Amount</dt>
-        <dd className="text-right tabular-nums">{formatDollars(receipt.total)}</dd>
+        {figures.map(([label, value]) => (
+          <Fragment key={label}>
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="text-right tabular-nums">{value}</dd>
+          </Fragment>
+        ))}
         <dt className="border-t border-base-300 pt-3 font-bold">Total paid</dt>
         <dd className="border-t border-base-300 pt-3 text-right text-lg font-extrabold tabular-nums">
           {formatDollars(receipt.total)}
