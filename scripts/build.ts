@@ -49,7 +49,8 @@ if (stale('dist/server/main.js', ['src/server', 'drizzle', 'scripts/build.ts', .
   if (ifStale) console.log('Building the server…');
   rmSync('dist/server', { recursive: true, force: true });
   await build({
-    entryPoints: ['src/server/main.ts'],
+    // The embedded database's worker thread runs a file of its own (decision 019).
+    entryPoints: { main: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts' },
     outdir: 'dist/server',
     bundle: true,
     // Modules loaded only when configured (Stripe, Redis) stay in chunks of their own.

@@ -2,7 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import auth from './auth/auth.ts';
 import type { Config } from './config.ts';
-import { type Database, type Db, openDatabase } from './db/client.ts';
+import { type Database, type Db } from './db/client.ts';
 import accountsAtStart from './features/accounts/accounts-at-start.ts';
 import { accountsAdminRoutes } from './features/accounts/accounts.admin.routes.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
@@ -43,8 +43,8 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  /** An already open database (tests); otherwise the app opens the configured one and closes it. */
-  database?: Database;
+  /** The open database; whoever opened it closes it, after the app. */
+  database: Database;
   /** The process's logger (main.ts); otherwise one is made for the config. */
   logger?: FastifyBaseLogger;
 }
@@ -54,7 +54,7 @@ const BODY_LIMIT = 64 * 1024;
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The whole store as a Fastify instance, ready to `listen` or to be driven with `inject`. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
   const logger = options.logger ?? (await createLogger(config)).logger;
   const writeAccessLine = accessLine(logger);
   const catalogue = new ResponseCache<CachedBody>();
@@ -81,14 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database =
-    options.database ??
-    (await openDatabase(
-      config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
-        : { kind: 'pglite', dataDir: config.dataDir },
-    ));
-  if (!options.database) app.addHook('onClose', async () => database.close());
+  const { database } = options;
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

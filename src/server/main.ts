@@ -1,9 +1,9 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
 import { StartError } from './db/start-error.ts';
 import { createLogger } from './logger.ts';
 
-// Listen, and shut down gracefully; everything else is in buildApp.
+// Open the database, listen, and shut down gracefully; everything else is in buildApp.
 
 let config;
 try {
@@ -13,6 +13,16 @@ try {
   console.error(err.message);
   process.exit(1);
 }
+
+// The database opens (PGlite in a thread of its own) while the rest of the server loads: a start
+// takes the longer of the two rather than their sum. Its failure is reported below, not here.
+const opening = openDatabase(
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir },
+);
+opening.catch(() => {});
+const { buildApp } = await import('./app.ts');
 
 // The log is written asynchronously: whatever ends the process writes what is still buffered first.
 const { logger, flush } = await createLogger(config);
@@ -24,9 +34,11 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
   });
 }
 
+let database;
 let app;
 try {
-  app = await buildApp(config, { logger });
+  database = await opening;
+  app = await buildApp(config, { logger, database });
 } catch (err) {
   // A setting that cannot work (an unwritable DATA_DIR, a refused DATABASE_URL): one line, no trace.
   if (!(err instanceof StartError)) throw err;
@@ -43,6 +55,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     // Close stops accepting connections, lets requests in flight finish, then closes the database.
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
+    await database.close();
     clearTimeout(timer);
     process.exit(0);
   });
@@ -54,6 +67,7 @@ try {
   const code = (err as NodeJS.ErrnoException).code;
   console.error(code === 'EADDRINUSE' ? `Port ${config.port} is in use: set PORT to a free one.` : err);
   await app.close();
+  await database.close();
   process.exit(1);
 }
 app.log.info(`Torque is open at ${config.publicUrl}`);

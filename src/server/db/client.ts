@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { findPackageJSON } from 'node:module';
 import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -12,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as authSchema from './auth-schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { PGliteThread } from './pglite-thread.ts';
 import * as appSchema from './schema.ts';
 import { seedIfEmpty } from './seed.ts';
 import { fsReason, postgresStartError, StartError } from './start-error.ts';
@@ -50,9 +49,9 @@ const dialect = new PgDialect();
 export async function runPrepared<Row>(db: Db, name: string | null, query: SQL): Promise<Row[]> {
   if (db instanceof PgTransaction) throw new Error(`runPrepared(${name}) cannot join a transaction`);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const client = (db as unknown as { $client: pg.Pool | PGliteThread }).$client;
   const result =
-    client instanceof PGlite
+    client instanceof PGliteThread
       ? await client.query(text, params)
       : await client.query({ ...(name === null ? {} : { name }), text, values: params });
   return result.rows as Row[];
@@ -95,20 +94,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-// Postgres' defaults are sized for a server of its own (128 MB of shared buffers, 64 MB for
-// maintenance); embedded in the store's process, a catalogue this size needs far less. This keeps
-// the process under DESIGN §6's 450 MB: bare PGlite opened at 479 MB RSS, now at 300 MB.
-const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams,
-  ...['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB', '-c', 'maintenance_work_mem=16MB'],
-];
-
-// The catalogue's typo-tolerant search (migration 0009); PostgreSQL ships it as a contrib module.
-const PGLITE_EXTENSIONS = { pg_trgm };
-
-async function openPglite(options: DatabaseOptions): Promise<Database & { client: PGlite }> {
+async function openPglite(options: DatabaseOptions): Promise<Database & { client: PGliteThread }> {
   let release = () => {};
-  let client: PGlite;
+  let client: PGliteThread;
   if (options.kind === 'pglite') {
     const dir = options.dataDir;
     try {
@@ -122,10 +110,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database & { client
       );
     }
     try {
-      client = await PGlite.create(join(dir, 'pg'), {
-        startParams: PGLITE_START_PARAMS,
-        extensions: PGLITE_EXTENSIONS,
-      });
+      client = await PGliteThread.open({ dataDir: join(dir, 'pg') });
     } catch (err) {
       release();
       // PGlite says only "failed to initialize properly" (or throws an Emscripten ErrnoError).
@@ -136,21 +121,20 @@ async function openPglite(options: DatabaseOptions): Promise<Database & { client
       );
     }
   } else {
-    client = await PGlite.create({
-      startParams: PGLITE_START_PARAMS,
-      extensions: PGLITE_EXTENSIONS,
-      ...(options.kind === 'memory' && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    });
+    const dump = options.kind === 'memory' && options.loadDataDir;
+    client = await PGliteThread.open(dump ? { loadDataDir: await dump.arrayBuffer() } : {});
   }
   return {
     client,
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    // drizzle's PGlite driver calls only query and transaction, which the thread offers.
+    db: drizzlePglite({ client: client as never, schema }) as unknown as Db,
     kind: 'pglite',
     async ping() {
       await client.query('select 1');
     },
     async onChange(channel, callback) {
-      // PGlite delivers notifications before the writing query resolves: no stale window.
+      // PGlite's thread posts a notification before the answer of the query that wrote, and
+      // messages keep their order: no stale window.
       await client.listen(CHANNELS[channel], callback);
     },
     listening: () => true,
@@ -217,7 +201,7 @@ async function openPostgres(url: string): Promise<Database & { pool: pg.Pool }> 
   };
 }
 
-async function prepare(database: Database & { client?: PGlite; pool?: pg.Pool }, seed: boolean) {
+async function prepare(database: Database & { client?: PGliteThread; pool?: pg.Pool }, seed: boolean) {
   if (database.pool) {
     // Several instances may start at once on one PostgreSQL: one migrates and seeds, the others wait.
     const conn = await database.pool.connect();
@@ -231,14 +215,14 @@ async function prepare(database: Database & { client?: PGlite; pool?: pg.Pool },
       conn.release();
     }
   } else if (database.client) {
-    await migratePglite(drizzlePglite({ client: database.client, schema }), { migrationsFolder });
+    await migratePglite(database.db as never, { migrationsFolder });
     if (seed) await seedIfEmpty(database.db);
   }
 }
 
 /** Dumps an in-memory or on-disk PGlite database, so that tests can start copies of it. */
-export async function dumpPglite(database: Database): Promise<File | Blob> {
-  const client = (database as Database & { client?: PGlite }).client;
+export async function dumpPglite(database: Database): Promise<Blob> {
+  const client = (database as Database & { client?: PGliteThread }).client;
   if (!client) throw new Error('dumpPglite needs a PGlite database');
-  return client.dumpDataDir('none');
+  return client.dumpDataDir();
 }
