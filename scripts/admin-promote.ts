@@ -2,7 +2,7 @@
 // database (DATABASE_URL, or the embedded one in DATA_DIR: stop the store first, it holds the lock).
 // The audit log records it, by "cli".
 import { loadConfig } from '#server/config.ts';
-import { openDatabase } from '#server/db/client.ts';
+import { databaseOptions, openDatabase } from '#server/db/client.ts';
 import { NotFound } from '#server/domain-errors.ts';
 import { CLI, promote } from '#server/features/accounts/accounts.service.ts';
 
@@ -12,11 +12,7 @@ if (!email || !email.includes('@')) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: config.dataDir },
-).catch((err: Error) => {
+const database = await openDatabase(databaseOptions(config)).catch((err: Error) => {
   console.error(err.message);
   process.exit(1);
 });

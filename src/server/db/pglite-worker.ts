@@ -119,9 +119,8 @@ async function answer(db: PGlite, request: Request): Promise<unknown> {
         port.postMessage({ notify: request.channel, payload } satisfies Reply),
       );
       return undefined;
-    case 'dump': {
+    case 'dump':
       return (await db.dumpDataDir('none')).arrayBuffer();
-    }
     case 'close':
       await db.close();
       return undefined;
