@@ -1,8 +1,5 @@
-import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
-import { buildApp } from './app.ts';
-import { type Database, type Db, schema } from './db/client.ts';
+import { createTestApp } from '#tests/fixtures/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -62,28 +59,5 @@ describe('surface', () => {
     const res = await t.app.inject('/api/docs/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-  });
-});
-
-describe('start', () => {
-  it('is built without a query, so that it is built while the database opens', async () => {
-    const sent: string[] = [];
-    const never = new Promise<never>(() => {});
-    const client = {
-      query: (text: string) => (sent.push(text), never),
-      transaction: () => (sent.push('begin'), never),
-    };
-    const opening: Database = {
-      db: drizzle({ client: client as never, schema }) as unknown as Db,
-      kind: 'pglite',
-      ping: () => never,
-      onChange: async () => {},
-      listening: () => true,
-      close: async () => {},
-      ready: never,
-    };
-    const app = await buildApp(testConfig(), { database: opening });
-    expect(sent).toEqual([]);
-    await app.close();
   });
 });

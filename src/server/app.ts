@@ -43,11 +43,7 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  /**
-   * The database, open or still opening: building the app sends it no query (what a start does
-   * to the data waits for onReady), so main.ts builds it while the database opens. Whoever
-   * opened it closes it, after the app.
-   */
+  /** The open database; whoever opened it closes it, after the app. */
   database: Database;
   /** The process's logger (main.ts); otherwise one is made for the config. */
   logger?: FastifyBaseLogger;

@@ -19,8 +19,6 @@ describe('the access log', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     t = await createTestApp({}, { logger: pino({ level: 'info' }, sink) });
-    // Started, as a store is before its first request (a start logs what it did to accounts).
-    await t.app.ready();
   });
   afterAll(() => t.close());
 

@@ -48,7 +48,6 @@ describe('ADMIN_EMAILS applies to a verified address only', () => {
     expect(await isAdmin(BOSS)).toBe(false);
     // A restart with ADMIN_EMAILS does not promote the unverified account either.
     const again = await buildApp(testConfig({ dataDir, adminEmails: [BOSS] }), { database: t.database });
-    await again.ready();
     await again.close();
     expect(await isAdmin(BOSS)).toBe(false);
 
@@ -103,8 +102,6 @@ describe('ADMIN_EMAILS applies to a verified address only', () => {
     const restarted = await buildApp(testConfig({ dataDir, adminEmails: [later.email, unverified.email] }), {
       database: t.database,
     });
-    // A start: what it does to accounts happens once the app is ready.
-    await restarted.ready();
     await restarted.close();
     expect(await isAdmin(later.email)).toBe(true);
     expect(await isAdmin(unverified.email)).toBe(false);

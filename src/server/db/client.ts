@@ -34,8 +34,6 @@ export interface Database {
   /** Whether changes are heard right now; false while a lost listening connection is restored. */
   listening(): boolean;
   close(): Promise<void>;
-  /** Resolves once the database is open, migrated and seeded; rejects with why it cannot be. */
-  ready: Promise<void>;
 }
 
 const dialect = new PgDialect();
@@ -83,7 +81,7 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; seed?: boolean }
   | { kind: 'pglite'; dataDir: string; seed?: boolean }
   /** A PGlite database in memory, optionally started from a dumped data directory (tests). */
-  | { kind: 'memory'; loadDataDir?: Uint8Array<ArrayBuffer>; seed?: boolean };
+  | { kind: 'memory'; loadDataDir?: Blob | File; seed?: boolean };
 
 /** The store's database as configured: PostgreSQL at DATABASE_URL, or PGlite in DATA_DIR. */
 export const databaseOptions = (config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseOptions =>
@@ -91,48 +89,19 @@ export const databaseOptions = (config: Pick<Config, 'databaseUrl' | 'dataDir'>)
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: config.dataDir };
 
-/**
- * Starts opening the database, applying the committed migrations and seeding an empty catalogue.
- * The Database comes at once, so that the server is built meanwhile (a start takes the longer of
- * the two, not their sum); it takes queries once `ready` resolves, and listeners before.
- * Throws a StartError at once for a DATA_DIR it cannot write or that another process holds.
- */
-export function startDatabase(options: DatabaseOptions): Database {
-  const database = options.kind === 'postgres' ? openPostgres(options.url) : openPglite(options);
-  const ready = (async () => {
-    try {
-      await database.client?.opened.catch((err: unknown) => {
-        throw options.kind === 'pglite' ? damagedDataDir(options.dataDir, err) : err;
-      });
-      await prepare(database, options.seed ?? true);
-    } catch (err) {
-      await database.close();
-      throw (options.kind === 'postgres' && postgresStartError(err, options.url)) || err;
-    }
-  })();
-  // Whoever starts the database awaits `ready`; a failure before they do is not an unhandled one.
-  ready.catch(() => {});
-  return Object.assign(database, { ready });
-}
-
-/** Opens the database and waits until it is ready (tests, scripts). */
+/** Opens the database, applies the committed migrations and seeds an empty catalogue. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = startDatabase(options);
-  await database.ready;
+  const database = options.kind === 'postgres' ? await openPostgres(options.url) : await openPglite(options);
+  try {
+    await prepare(database, options.seed ?? true);
+  } catch (err) {
+    await database.close();
+    throw (options.kind === 'postgres' && postgresStartError(err, options.url)) || err;
+  }
   return database;
 }
 
-// PGlite says only "failed to initialize properly" (or throws an Emscripten ErrnoError).
-const damagedDataDir = (dataDir: string, cause: unknown) =>
-  new StartError(
-    `Cannot open the embedded database in ${join(dataDir, 'pg')} (DATA_DIR): its files are damaged or ` +
-      'not a database. Restore that folder from a backup, or set DATA_DIR to a new folder.',
-    { cause },
-  );
-
-type Opening = Omit<Database, 'ready'> & { client?: PGliteThread; pool?: pg.Pool };
-
-function openPglite(options: DatabaseOptions & { kind: 'pglite' | 'memory' }): Opening {
+async function openPglite(options: DatabaseOptions): Promise<Database & { client: PGliteThread }> {
   let release = () => {};
   let client: PGliteThread;
   if (options.kind === 'pglite') {
@@ -147,9 +116,20 @@ function openPglite(options: DatabaseOptions & { kind: 'pglite' | 'memory' }): O
         { cause: err },
       );
     }
-    client = new PGliteThread({ dataDir: join(dir, 'pg') });
+    try {
+      client = await PGliteThread.open({ dataDir: join(dir, 'pg') });
+    } catch (err) {
+      release();
+      // PGlite says only "failed to initialize properly" (or throws an Emscripten ErrnoError).
+      throw new StartError(
+        `Cannot open the embedded database in ${join(dir, 'pg')} (DATA_DIR): its files are damaged or ` +
+          'not a database. Restore that folder from a backup, or set DATA_DIR to a new folder.',
+        { cause: err },
+      );
+    }
   } else {
-    client = new PGliteThread(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    const dump = options.kind === 'memory' && options.loadDataDir;
+    client = await PGliteThread.open(dump ? { loadDataDir: await dump.arrayBuffer() } : {});
   }
   return {
     client,
@@ -162,7 +142,7 @@ function openPglite(options: DatabaseOptions & { kind: 'pglite' | 'memory' }): O
     async onChange(channel, callback) {
       // PGlite's thread posts a notification before the answer of the query that wrote, and
       // messages keep their order: no stale window.
-      client.listen(CHANNELS[channel], callback);
+      await client.listen(CHANNELS[channel], callback);
     },
     listening: () => true,
     async close() {
@@ -172,7 +152,7 @@ function openPglite(options: DatabaseOptions & { kind: 'pglite' | 'memory' }): O
   };
 }
 
-function openPostgres(url: string): Opening {
+async function openPostgres(url: string): Promise<Database & { pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
@@ -228,7 +208,7 @@ function openPostgres(url: string): Opening {
   };
 }
 
-async function prepare(database: Opening, seed: boolean) {
+async function prepare(database: Database & { client?: PGliteThread; pool?: pg.Pool }, seed: boolean) {
   if (database.pool) {
     // Several instances may start at once on one PostgreSQL: one migrates and seeds, the others wait.
     const conn = await database.pool.connect();
@@ -248,7 +228,7 @@ async function prepare(database: Opening, seed: boolean) {
 }
 
 /** Dumps an in-memory or on-disk PGlite database, so that tests can start copies of it. */
-export async function dumpPglite(database: Database): Promise<Uint8Array<ArrayBuffer>> {
+export async function dumpPglite(database: Database): Promise<Blob> {
   const client = (database as Database & { client?: PGliteThread }).client;
   if (!client) throw new Error('dumpPglite needs a PGlite database');
   return client.dumpDataDir();

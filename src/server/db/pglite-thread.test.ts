@@ -66,11 +66,3 @@ it('refuses every call once closed, with the code the store answers 503 for', as
   await other.close();
   await expect(other.ping()).rejects.toMatchObject({ code: '57P01' });
 });
-
-it('takes calls while the database opens, and answers them once it has, in order', async () => {
-  const thread = new PGliteThread({});
-  const answers = [thread.query('select 1 as n'), thread.query('select 2 as n')];
-  await thread.opened;
-  expect((await Promise.all(answers)).map((r) => r.rows)).toEqual([[{ n: 1 }], [{ n: 2 }]]);
-  await thread.close();
-});

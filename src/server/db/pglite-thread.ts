@@ -11,7 +11,7 @@ import type { QueryOptions, Results } from '@electric-sql/pglite';
 /** How the worker opens the database: a folder on disk, or in memory from a dump (tests). */
 export interface WorkerOptions {
   dataDir?: string;
-  loadDataDir?: Uint8Array<ArrayBuffer>;
+  loadDataDir?: ArrayBuffer;
 }
 
 type RowMode = QueryOptions['rowMode'];
@@ -63,38 +63,18 @@ export class PGliteThread {
   #nextId = 1;
   #stopped: Error | undefined;
 
-  readonly #opening = Promise.withResolvers<void>();
-  /**
-   * Resolves when the database has opened in the worker; rejects with what PGlite threw if it
-   * cannot. Calls made before wait in the worker, in the order they were made.
-   */
-  readonly opened = this.#opening.promise;
-
-  /** Starts the worker, which opens the database meanwhile. */
-  constructor(options: WorkerOptions) {
-    // A dump to load is copied to the worker: its owner may start other databases from it.
-    const worker = new Worker(workerFile, { workerData: options });
+  private constructor(worker: Worker) {
     this.#worker = worker;
-    this.opened.catch(() => {});
     worker.on('message', (reply: Reply) => {
       if ('notify' in reply) {
         for (const callback of this.#listeners.get(reply.notify) ?? []) callback(reply.payload);
         return;
       }
-      if (reply.id === 0) {
-        // The worker's first word: the database is open, or why it is not.
-        if (reply.ok) this.#opening.resolve();
-        else {
-          this.#opening.reject(new PGliteError(reply.error));
-          void worker.terminate();
-        }
-      } else {
-        const pending = this.#pending.get(reply.id);
-        this.#pending.delete(reply.id);
-        if (reply.ok) pending?.resolve(reply.result);
-        else pending?.reject(new PGliteError(reply.error));
-      }
+      const pending = this.#pending.get(reply.id);
+      this.#pending.delete(reply.id);
       if (this.#pending.size === 0) worker.unref();
+      if (reply.ok) pending?.resolve(reply.result);
+      else pending?.reject(new PGliteError(reply.error));
     });
     worker.on('error', (err) => this.#stop(err.message));
     worker.on('exit', (code) => this.#stop(`its thread exited (${code})`));
@@ -106,9 +86,27 @@ export class PGliteThread {
    */
   #stop(reason: string) {
     this.#stopped ??= new PGliteError({ message: `The embedded database stopped: ${reason}`, code: '57P01' });
-    this.#opening.reject(this.#stopped);
     for (const pending of this.#pending.values()) pending.reject(this.#stopped);
     this.#pending.clear();
+  }
+
+  /** Starts the worker and waits for the database to open; throws what PGlite threw if it cannot. */
+  static async open(options: WorkerOptions): Promise<PGliteThread> {
+    const worker = new Worker(workerFile, {
+      workerData: options,
+      transferList: options.loadDataDir ? [options.loadDataDir] : [],
+    });
+    const opened = await new Promise<Reply>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`The embedded database's thread exited (${code})`)));
+    });
+    if ('ok' in opened && !opened.ok) {
+      await worker.terminate();
+      throw new PGliteError(opened.error);
+    }
+    worker.unref();
+    return new PGliteThread(worker);
   }
 
   #send<T>(call: Call): Promise<T> {
@@ -152,22 +150,17 @@ export class PGliteThread {
     return result;
   }
 
-  /**
-   * Calls back on every notification of the channel. It is heard from the next call on, as the
-   * worker takes messages in order; so the store can listen while the database is still opening.
-   */
-  listen(channel: string, callback: (payload: string) => void): void {
+  async listen(channel: string, callback: (payload: string) => void): Promise<void> {
     const known = this.#listeners.get(channel);
     if (known) known.push(callback);
     else {
       this.#listeners.set(channel, [callback]);
-      // A LISTEN fails only with the database, which every other call then reports.
-      this.#send({ op: 'listen', channel }).catch(() => {});
+      await this.#send({ op: 'listen', channel });
     }
   }
 
-  async dumpDataDir(): Promise<Uint8Array<ArrayBuffer>> {
-    return new Uint8Array(await this.#send<ArrayBuffer>({ op: 'dump' }));
+  async dumpDataDir(): Promise<Blob> {
+    return new Blob([await this.#send<ArrayBuffer>({ op: 'dump' })]);
   }
 
   async close(): Promise<void> {

@@ -3,20 +3,14 @@ import fp from 'fastify-plugin';
 import { bootstrapAdmins, createDemoAccounts, endDemoSessions } from './accounts.service.ts';
 
 /**
- * What a start does to accounts, once the database is ready (onReady: building the app queries
- * nothing, so that it runs while the database opens): ADMIN_EMAILS' verified accounts become
- * admins, and a store with none gets its demo admin and customer (never in production, where
- * their sessions end).
+ * What a start does to accounts: ADMIN_EMAILS' verified accounts become admins, and a store with
+ * none gets its demo admin and customer (never in production, where their sessions end).
  */
 export default fp(async function accountsAtStart(app: FastifyInstance) {
-  app.decorate('demoAccounts', []);
-  app.addHook('onReady', async () => {
-    await bootstrapAdmins(app.db, app.config.adminEmails);
-    if (app.config.env === 'production') await endDemoSessions(app.db);
-    if (app.config.env !== 'production') {
-      app.demoAccounts.push(...(await createDemoAccounts(app.db, app.auth, app.log)));
-    }
-  });
+  await bootstrapAdmins(app.db, app.config.adminEmails);
+  if (app.config.env === 'production') await endDemoSessions(app.db);
+  const created = app.config.env !== 'production' ? await createDemoAccounts(app.db, app.auth, app.log) : [];
+  app.decorate('demoAccounts', created);
 });
 
 declare module 'fastify' {

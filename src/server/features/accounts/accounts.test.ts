@@ -268,13 +268,10 @@ describe('demo accounts', () => {
       const prod = await buildApp(testConfig({ env: 'production', authSecret: 'x'.repeat(40) }), {
         database: fresh.database,
       });
-      // Started: what a start does to accounts happens once the app is ready.
-      await prod.ready();
       await prod.close();
       expect(await fresh.db.select({ email: user.email }).from(user)).toEqual([]);
 
       const dev = await buildApp(testConfig({ env: 'development' }), { database: fresh.database });
-      await dev.ready();
       await dev.close();
       const rows = await fresh.db
         .select({ email: user.email, role: user.role })
