@@ -172,6 +172,15 @@ test.describe('home page', () => {
       await expect(footer.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     }
     await expect(footer).toContainText('Copyright © 2022');
+    // Its categories are those with tools for sale: none leads to an empty list.
+    const live = ((await (await page.request.get('/api/categories')).json()) as { slug: string }[]).map(
+      (c) => `/tools?category=${c.slug}`,
+    );
+    const linked = await footer
+      .locator('a[href*="category="]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(linked.length).toBeGreaterThan(0);
+    for (const href of linked) expect(live).toContain(href);
   });
 
   test('navbar section links scroll the home page to Reviews and Business Summary; Tools opens the catalogue', async ({

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router';
 import { CATEGORIES } from '#shared/categories.ts';
+import type { CategoryList } from '#shared/schemas/tool.ts';
+import { useCategories } from '#web/features/tools/api/get-categories.ts';
 import { LogoMark, MailIcon, MapPinIcon, PhoneIcon } from '#web/components/ui/icons.tsx';
 
 interface FooterLink {
@@ -15,14 +17,19 @@ const aboutLinks: FooterLink[] = [
   { label: 'Portfolio', to: '/myPortfolio' },
 ];
 
-// Each category's page of the catalogue (issue 15).
-const categoryLinks = (group: string, count: number): FooterLink[] =>
-  CATEGORIES.filter((c) => c.group === group)
-    .slice(0, count)
-    .map((c) => ({ label: c.name, to: `/tools?category=${c.slug}` }));
+const LINKS_PER_COLUMN = 4;
 
-const toolLinks = categoryLinks('tools', 4);
-const pressToolLinks = categoryLinks('press-tools', 4);
+/**
+ * A column's categories, each to its page of the catalogue (issue 15): those with tools for sale,
+ * once the catalogue's counts are known (the server draws every page with them), in the store's
+ * order; every category of the column until then. A column with none links the whole catalogue.
+ */
+function categoryLinks(group: string, live: CategoryList | undefined): FooterLink[] {
+  const links = CATEGORIES.filter((c) => c.group === group && (!live || live.some((l) => l.slug === c.slug)))
+    .slice(0, LINKS_PER_COLUMN)
+    .map((c) => ({ label: c.name, to: `/tools?category=${c.slug}` }));
+  return links.length ? links : [{ label: 'All tools', to: '/tools' }];
+}
 
 function FooterColumn({
   title,
@@ -56,6 +63,7 @@ function LinkList({ links }: { links: FooterLink[] }) {
 }
 
 export function Footer() {
+  const { data: live } = useCategories();
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="h-1.5 bg-[repeating-linear-gradient(135deg,#f97316_0_14px,#0f172a_14px_28px)]" />
@@ -93,10 +101,10 @@ export function Footer() {
           </address>
         </FooterColumn>
         <FooterColumn title="Tools">
-          <LinkList links={toolLinks} />
+          <LinkList links={categoryLinks('tools', live)} />
         </FooterColumn>
         <FooterColumn title="Press Tools">
-          <LinkList links={pressToolLinks} />
+          <LinkList links={categoryLinks('press-tools', live)} />
         </FooterColumn>
       </div>
       <div className="border-t border-slate-800">
