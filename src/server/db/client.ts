@@ -39,13 +39,14 @@ export interface Database {
 const dialect = new PgDialect();
 
 /**
- * Runs a statement the store sends on every call of a kind as a named prepared statement: on
- * PostgreSQL each connection parses and plans it once (drizzle names only query-builder statements;
- * the purchase's CTE is written in SQL). Measured on this machine: the purchase statement, 30
- * clients, ~1,500 a second unnamed, ~2,000 prepared. PGlite runs it as it is. Not for use inside a
- * transaction: it runs on the database's own client. Rows come as the driver reads them (no
- * drizzle mapping); `name` null sends it unnamed, planned for its values each time (a search,
- * whose best plan depends on its words).
+ * Runs a statement written in SQL on the database's own client (not inside a transaction), its
+ * rows as the driver reads them (no drizzle mapping). With a `name`, on PostgreSQL each connection
+ * parses it once and, from its sixth run, keeps one generic plan for it for as long as it lives:
+ * only for a statement whose best plan does not change as its tables grow from empty (the admin's
+ * pages, decision 017). `name` null sends it unnamed, planned for its values and the tables as
+ * they are each time: a search, whose best plan depends on its words, and the purchase, whose
+ * generic plan made on a new store's empty tables read every open order (decision 007, 26 Nov
+ * 2026). PGlite runs it as it is.
  */
 export async function runPrepared<Row>(db: Db, name: string | null, query: SQL): Promise<Row[]> {
   if (db instanceof PgTransaction) throw new Error(`runPrepared(${name}) cannot join a transaction`);

@@ -54,7 +54,9 @@ const ONE_OPEN_ORDER = 'orders_one_open_per_tool';
  * waits. A customer with an open (unpaid) order for this tool is told so ({acknowledged:false});
  * two such purchases racing each other are settled by the unique index, which aborts the
  * statement of the second and with it the stock it took.
- * The 'order placed' mail is written to the outbox by the same statement.
+ * The 'order placed' mail is written to the outbox by the same statement. It is planned on every
+ * call (unnamed): a plan kept per connection, made while the tables were empty, read every open
+ * order of the store to find the buyer's (decision 007, 26 Nov 2026).
  * When nothing was placed, a second read says why: no such tool, under the minimum, already
  * open, or out of stock.
  */
@@ -69,7 +71,7 @@ export async function purchase(
   try {
     [placed] = await runPrepared<{ id: string }>(
       db,
-      'purchase',
+      null,
       sql`
       with tool as (
         select id, name, price_cents, img from ${tools}
