@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUp } from '#tests/fixtures/accounts.ts';
+import { recordStatements } from '#tests/fixtures/sent-statements.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 
 /**
@@ -13,27 +14,11 @@ import { createTestApp } from '#tests/fixtures/test-app.ts';
  * plan must still find the buyer's open order through the buyer.
  */
 
-interface Sent {
-  name?: string;
-  text: string;
-  values: unknown[];
-}
-
-let sent: Sent | undefined;
-const query = pg.Client.prototype.query;
-function record(this: pg.Client, ...args: unknown[]) {
-  const [first] = args as [string | Sent];
-  if (typeof first === 'object' && /insert into "orders"/.test(first.text)) sent ??= first;
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
-}
-
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   t = await createTestApp();
-  (pg.Client.prototype as { query: unknown }).query = record;
 });
 afterAll(async () => {
-  pg.Client.prototype.query = query;
   await t?.close();
 });
 
@@ -52,13 +37,17 @@ it("finds the buyer's open order through the buyer however many orders are open"
     _id: string;
     minimumOrder: number;
   }[];
-  const res = await t.call('POST', '/api/purchase', ann, {
-    toolsId: tool!._id,
-    phone: '555 0100',
-    address: '1 Plan Road',
-    quantity: tool!.minimumOrder,
-  });
+  const recorder = recordStatements();
+  const res = await t
+    .call('POST', '/api/purchase', ann, {
+      toolsId: tool!._id,
+      phone: '555 0100',
+      address: '1 Plan Road',
+      quantity: tool!.minimumOrder,
+    })
+    .finally(recorder.stop);
   expect(res.statusCode, res.body).toBe(200);
+  const sent = recorder.sent.find(({ text }) => /insert into "orders"/.test(text));
   expect(sent, 'the purchase statement was not seen at the driver').toBeDefined();
   const { name, text, values } = sent!;
 
