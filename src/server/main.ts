@@ -1,9 +1,14 @@
-import { ConfigError, loadConfig } from './config.ts';
-import { databaseOptions, openDatabase } from './db/client.ts';
-import { StartError } from './db/start-error.ts';
-import { createLogger } from './logger.ts';
+import { enableCompileCache, flushCompileCache } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 // Open the database, listen, and shut down gracefully; everything else is in buildApp.
+
+// Node keeps the code it compiles for the server's modules in the project's node_modules/.cache,
+// so that a start after the first skips compiling them (decision 020). It is turned on before they
+// load, so they are imported here, each as late as it can be: the database opens while the rest of
+// the server loads. Where that folder cannot be written, the server starts without it.
+enableCompileCache(fileURLToPath(new URL('../../node_modules/.cache/torque', import.meta.url)));
+const { ConfigError, loadConfig } = await import('./config.ts');
 
 let config;
 try {
@@ -16,8 +21,11 @@ try {
 
 // The database opens (PGlite in a thread of its own) while the rest of the server loads: a start
 // takes the longer of the two rather than their sum. Its failure is reported below, not here.
+const { databaseOptions, openDatabase } = await import('./db/client.ts');
 const opening = openDatabase(databaseOptions(config));
 opening.catch(() => {});
+const { StartError } = await import('./db/start-error.ts');
+const { createLogger } = await import('./logger.ts');
 const { buildApp } = await import('./app.ts');
 
 // The log is written asynchronously: whatever ends the process writes what is still buffered first.
@@ -69,6 +77,8 @@ try {
   process.exit(1);
 }
 app.log.info(`Torque is open at ${config.publicUrl}`);
+// Every module a start needs has loaded: their code is kept now, not only at an orderly exit.
+flushCompileCache();
 if (app.demoAccounts.length) {
   // Shown on the terminal, once, rather than as a line among the request log.
   const rows = app.demoAccounts.map(

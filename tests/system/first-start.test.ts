@@ -62,6 +62,30 @@ describe('a first start', () => {
   });
 });
 
+describe('a start after the first', () => {
+  it("reads the server's compiled code from disk instead of compiling it again (decision 020)", async () => {
+    // Node says, for each module it compiles, whether the compile cache gave its code.
+    const env = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'q7Z!x2Lp9@Vb4#Nm8$Kc3%Rt6^Wy1&Hd',
+      NODE_DEBUG_NATIVE: 'COMPILE_CACHE',
+    };
+    const open = (o: string) => o.includes('Torque is open at');
+    await output(env, open);
+    const second = await output(env, open);
+    const modules = (pattern: string) =>
+      new Set(
+        [...second.matchAll(new RegExp(`ESM file:\\S+/dist/(\\S+?\\.js)${pattern}`, 'g'))].map((m) => m[1]),
+      );
+    const compiled = modules('');
+    // The server's own code and the page renderer, among all the start loads.
+    expect([...compiled]).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^server\/app-\w+\.js$/), 'web/ssr/entry-server.js']),
+    );
+    expect(modules(' was accepted')).toEqual(compiled);
+  });
+});
+
 describe('the access log, as npm start writes it', () => {
   it('has one line per request, in order, and none is lost when the store stops', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'torque-access-log-'));
