@@ -20,6 +20,10 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>Torque</title></head><body><div id="root"></div></body></html>',
   );
   await writeFile(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  await mkdir(join(dir, 'images'));
+  await writeFile(join(dir, 'images', 'drill.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await mkdir(join(dir, 'ssr'));
+  await writeFile(join(dir, 'ssr', 'server-only.js'), 'export const secret = 1;');
   // A stand-in of Vite's build manifest: the entry, and two pages sharing a chunk with it.
   await mkdir(join(dir, '.vite'));
   await writeFile(
@@ -69,6 +73,26 @@ it('serves hashed assets as immutable', async () => {
   const res = await t.app.inject('/assets/index-abc123.js');
   expect(res.statusCode).toBe(200);
   expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+it('serves images by their names, revalidated', async () => {
+  const res = await t.app.inject('/images/drill.svg');
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  expect(res.headers['cache-control']).toBe('no-cache');
+});
+
+it.each([
+  '/index.html',
+  '/.vite/manifest.json',
+  '/ssr/server-only.js',
+  '/assets/none.js',
+  '/images/../index.html',
+])('answers %s with the Page Not Found: only assets and images are files a browser gets', async (path) => {
+  const res = await t.app.inject(path);
+  expect(res.statusCode).toBe(404);
+  expect(res.headers['content-type']).toMatch(/text\/html/);
+  expect(res.body).toContain('<div id="root">');
 });
 
 it('keeps /api paths out of the SPA fallback', async () => {
@@ -158,7 +182,7 @@ describe('a page drawn by the server', () => {
       '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-abc123.js"></script>' +
         `</head><body>${shell}</body></html>`,
     );
-    await mkdir(join(drawnDir, 'ssr'));
+    await mkdir(join(drawnDir, 'ssr'), { recursive: true });
     await writeFile(
       join(drawnDir, 'ssr', 'entry-server.js'),
       `export async function renderPage(url, fetchApi, user) {
