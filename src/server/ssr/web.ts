@@ -46,12 +46,13 @@ export default fp(async function web(app: FastifyInstance, { config }: { config:
     // @fastify/static makes without `wildcard`, cost 130 ms of every start for 99 files); the
     // server's own module (ssr/, loadRenderer) and the page's template are not among them. A path
     // with no file goes on to the pages below.
-    for (const [index, folder] of ['assets', 'images'].entries()) {
+    for (const folder of ['assets', 'images']) {
       if (!existsSync(join(config.webDir, folder))) continue;
       await app.register(fastifyStatic, {
         root: join(config.webDir, folder),
         prefix: `/${folder}/`,
-        decorateReply: index === 0,
+        // Nothing here sends a file itself (reply.sendFile).
+        decorateReply: false,
         index: false,
         // The build writes .br and .gz beside each text file (vite.config.ts): sent as they are.
         preCompressed: true,
