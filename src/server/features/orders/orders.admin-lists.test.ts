@@ -165,6 +165,37 @@ describe('GET /api/admin/orders.csv', () => {
     expect(next.body.items[0]!._id).not.toBe(listed.body.items[99]!._id);
   });
 
+  it('finds one buyer among hundreds that match, and every order of a word hundreds of buyers share', async () => {
+    const tool = await createTool(t.db, { name: 'Crowd Impact Driver' });
+    const [account] = await t.db.select().from(orders).where(eq(orders.id, ids.unpaid));
+    // 300 buyers named alike (more than a search reads by email), one order each, and buyer 7
+    // ordering once more under another name.
+    await t.db.execute(sql`
+      insert into orders (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity, paid, transaction_id, created_at)
+      select ${tool.id}, ${account!.userId}, 'Crowd Member ' || n, 'crowd' || n || '@acme.co.uk', '1', 'x', ${tool.name}, 100, '/x.svg', 1,
+        true, 'pi_crowd_' || n, timestamptz '2024-01-01' + make_interval(secs => n)
+      from generate_series(1, 300) n`);
+    await t.db.execute(sql`
+      insert into orders (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity, paid, transaction_id, created_at)
+      values (${tool.id}, ${account!.userId}, 'Jo Renamed', 'crowd7@acme.co.uk', '1', 'x', ${tool.name}, 100, '/x.svg', 1,
+        true, 'pi_crowd_renamed', timestamptz '2024-06-01')`);
+    const one = await page('?q=CROWD7%40acme.co.uk');
+    expect(one.body.total).toBe(2);
+    expect((await page('?q=crowd%20member%207')).body.total).toBe(11); // 7, 70-79
+    expect((await page('?q=jo%20renamed')).body.total).toBe(1);
+    const crowd = await page('?q=acme.co.uk&status=paid&limit=100');
+    expect(crowd.body).toMatchObject({ total: 100, totalCapped: true });
+    const all = await t.call('GET', '/api/admin/orders.csv?q=crowd&status=paid', admin);
+    expect(all.body.trimEnd().split('\r\n')).toHaveLength(1 + 301);
+    expect((await page('?q=crowd%20impact&status=unpaid')).body.items).toEqual([]);
+    // An order whose buyer is changed is found by the new one.
+    await t.db.execute(
+      sql`update orders set email = 'moved@acme.co.uk' where transaction_id = 'pi_crowd_renamed'`,
+    );
+    expect((await page('?q=moved%40acme')).body.total).toBe(1);
+    expect((await page('?q=CROWD7%40acme.co.uk')).body.total).toBe(1);
+  });
+
   it('answers admins only', async () => {
     expect((await t.call('GET', '/api/admin/orders.csv', buyer)).statusCode).toBe(403);
   });
