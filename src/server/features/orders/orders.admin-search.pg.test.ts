@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createTool } from '#tests/fixtures/factories.ts';
 import { recordStatements } from '#tests/fixtures/sent-statements.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { user } from '#server/db/auth-schema.ts';
 
 /**
  * The admin's order search (decision 017, 26 Nov 2026) looks a search's words up among the buyers
@@ -36,10 +37,10 @@ async function order(
 
 it('looks up the buyers of a search that names few of them each time, of one that names many once', async () => {
   const buyer = await signUp(t.app, 'searcher');
-  const [{ id: userId }] = (await t.db.execute(sql`select id from "user" where email = ${buyer.email}`))
-    .rows as { id: string }[];
+  const [account] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, buyer.email));
+  const userId = account!.id;
   const tool = await createTool(t.db, { name: 'Search Bench Grinder' });
-  for (let n = 1; n <= 250; n++) await order(tool, userId!, `Wide ${n}`, `wide${n}@widely.example`, n);
+  for (let n = 1; n <= 250; n++) await order(tool, userId, `Wide ${n}`, `wide${n}@widely.example`, n);
 
   const lookups = async (q: string) => {
     const recorder = recordStatements();
@@ -61,7 +62,7 @@ it('looks up the buyers of a search that names few of them each time, of one tha
   expect(await lookups('wide7@')).toMatchObject({ lookups: 1 });
 
   // A buyer who orders later, the newest order, is the first a remembered search shows.
-  await order(tool, userId!, 'Late Comer', 'late@widely.example', 10_000);
+  await order(tool, userId, 'Late Comer', 'late@widely.example', 10_000);
   const late = await lookups('widely.example');
   expect(late.lookups).toBe(0);
   expect(late.body.items[0]!.email).toBe('late@widely.example');
