@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { AUTH_SECRET, startArgs } from './lib.ts';
+import { AUTH_SECRET, freePort, startArgs } from './lib.ts';
 
 /** From starting the server as `npm start` does (its build, flags and default log level) to the first 200 of /api/ready, on an existing database. */
 async function startOnce(dataDir: string): Promise<number> {
-  const port = 39_000 + Math.floor(Math.random() * 1000);
+  // A port free now (a random one could be taken: the store then exits at once).
+  const port = await freePort();
   const started = performance.now();
   const { LOG_LEVEL: _default, ...inherited } = process.env;
   const child = spawn(process.execPath, startArgs, {
@@ -15,8 +16,11 @@ async function startOnce(dataDir: string): Promise<number> {
       NODE_ENV: 'production',
       AUTH_SECRET,
     },
-    stdio: 'ignore',
+    // Its log is not read; why it failed to start, if it does, is shown.
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // Listened for from the start: a store that exits before it answers has no exit left to await.
+  const exited = once(child, 'exit');
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
@@ -30,7 +34,7 @@ async function startOnce(dataDir: string): Promise<number> {
     }
   } finally {
     child.kill('SIGTERM');
-    await once(child, 'exit');
+    await exited;
   }
 }
 
