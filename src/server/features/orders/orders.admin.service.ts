@@ -134,7 +134,7 @@ function ordersAfter(
 /**
  * A first page and how many orders match, in one statement: the newest ADMIN_TOTAL_CAP + 1 matches,
  * counted, of which the first `limit` + 1 come back. One pass over the index that serves the filter
- * (a search's trigram index is read once, not once for the page and again for the count).
+ * (a search's orders are read once, not once for the page and again for the count).
  */
 async function firstPage(db: Db, filter: AdminOrdersCsvQuery, where: SQL, limit: number) {
   const found = await pageRows<PageRow & { n: number }>(
