@@ -44,19 +44,26 @@ export async function onLoadCpu<T>(generate: () => Promise<T>): Promise<T> {
 export interface Target {
   url: string;
   child: ChildProcess;
-  /** Resident memory of the target process, in MB. */
+  /** Resident memory of the target process now, in MB. */
   rssMb(): number;
+  /**
+   * The most resident memory it has held since it started (the kernel's high-water mark), in MB:
+   * what a memory limit must allow, its start included. A sample of rssMb() can miss a peak.
+   */
+  peakRssMb(): number;
   stop(): Promise<void>;
 }
 
 function target(child: ChildProcess, url: string): Target {
+  const statusMb = (field: 'VmRSS' | 'VmHWM') => {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+  };
   return {
     url,
     child,
-    rssMb() {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-    },
+    rssMb: () => statusMb('VmRSS'),
+    peakRssMb: () => statusMb('VmHWM'),
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
@@ -76,16 +83,42 @@ export function freePort(): Promise<number> {
 }
 
 /** A production secret, as a deployment would make one (openssl rand -base64 32). */
-export const AUTH_SECRET = randomBytes(32).toString('base64');
+const AUTH_SECRET = randomBytes(32).toString('base64');
 
 /** How every store in the bench is started: printed with the results. */
 export const STORE_START = `node ${startArgs.join(' ')} (npm start's command), NODE_ENV=production, default LOG_LEVEL, its log through a pipe`;
 
 /**
+ * The environment the bench starts the store in, as a deployment of `npm start` sets it:
+ * NODE_ENV=production with a secret, the default LOG_LEVEL (whatever the bench's own shell says),
+ * on `port`; `env` adds only what a deployment sets (the database, the public origin, admins, limits).
+ */
+export function storeEnv(port: number, env: Record<string, string | undefined> = {}) {
+  const { LOG_LEVEL: _ignored, ...inherited } = process.env;
+  return { ...inherited, NODE_ENV: 'production', AUTH_SECRET, PORT: String(port), ...env };
+}
+
+/**
+ * Asks `url`/api/ready every 10 ms until it answers 200, and gives the milliseconds since `since`;
+ * throws if `child` exits first or no 200 comes within `limitMs`.
+ */
+export async function untilReady(child: ChildProcess, url: string, since: number, limitMs: number) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the store exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return Math.round(performance.now() - since);
+    if (performance.now() - since > limitMs) throw new Error(`the store did not answer within ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/**
  * The store exactly as `npm start` runs it (DESIGN §6): the built bundle with npm start's node
- * flags, NODE_ENV=production with a secret, and the default LOG_LEVEL, its log written to a file
- * as a deployment's log collector would take it. `env` adds only what a deployment sets (the
- * database, the public origin, admins, limits). Ready once /api/ready answers 200.
+ * flags, in storeEnv, its log written to a file as a deployment's log collector would take it.
+ * Ready once /api/ready answers 200.
  */
 export async function startStore(env: Record<string, string | undefined> = {}): Promise<Target> {
   const port = await freePort();
@@ -101,36 +134,16 @@ export async function startStore(env: Record<string, string | undefined> = {}): 
     },
   );
   closeSync(fd);
-  const { LOG_LEVEL: _ignored, ...inherited } = process.env;
+  const url = `http://127.0.0.1:${port}`;
   const command = [...SERVER_CPU, process.execPath, ...startArgs];
   const child = spawn(command[0]!, command.slice(1), {
     stdio: ['ignore', collector.stdin!, collector.stdin!],
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      AUTH_SECRET,
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
-    },
+    env: storeEnv(port, { PUBLIC_URL: url, ...env }),
   });
   child.once('exit', () => collector.stdin!.end());
-  const url = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`the store exited with ${child.exitCode}: see ${logFile}`);
-    }
-    if (
-      await fetch(`${url}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (performance.now() - started > 60_000) throw new Error('the store did not answer within 60 s');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await untilReady(child, url, performance.now(), 60_000).catch((error: Error) => {
+    throw new Error(`${error.message}: see ${logFile}`);
+  });
   return target(child, url);
 }
 

@@ -183,6 +183,7 @@ try {
   });
   clearInterval(sampler);
   memory.push(app.rssMb());
+  const peak = app.peakRssMb();
 
   // Oversell check: for each load tool, stock taken = quantities of live orders.
   const orders = (await (await fetch(`${app.url}/api/allOrders`, { headers: auth(adminToken) })).json()) as {
@@ -214,7 +215,8 @@ try {
     ordersLive: orders.length,
     paid: orders.filter((o) => o.paid).length,
     oversold,
-    rssMb: { start: memory[0], max: Math.max(...memory), end: memory.at(-1), samples: memory },
+    // Samples every 5 s, and the high-water mark since the store started (a sample can miss a peak).
+    rssMb: { start: memory[0], max: Math.max(...memory), end: memory.at(-1), samples: memory, peak },
   };
   console.log(JSON.stringify(figures, null, 2));
   mkdirSync('bench/results', { recursive: true });
