@@ -1,6 +1,8 @@
 // The embedded database's own thread (decision 019): PGlite opens here, never in the store's main
 // thread, and answers the requests of PGliteThread (pglite-thread.ts) one message at a time.
 // Run by Node as it is (type annotations only), from the sources and from the bundle alike.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Results, type Transaction, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -48,10 +50,25 @@ function plain(err: unknown): Reply & { ok: false } {
   return { ok: false, id: 0, error: { ...fields, name: err.name, message: err.message } };
 }
 
+/**
+ * The empty database the build made beside the bundle (scripts/build.ts, decision 022). A new data
+ * folder is unpacked from it: PGlite's own initdb peaks at 670 MB. Run from the sources, there is
+ * none, and PGlite runs initdb.
+ */
+const EMPTY_CLUSTER = new URL('./pglite-cluster.tar.gz', import.meta.url);
+
+/** The dump to start from: the caller's, or the empty database for a data folder that has none yet. */
+function startingDump(): Blob | undefined {
+  if (options.loadDataDir) return new Blob([options.loadDataDir]);
+  const isNew = options.dataDir && !existsSync(join(options.dataDir, 'PG_VERSION'));
+  return isNew && existsSync(EMPTY_CLUSTER) ? new Blob([readFileSync(EMPTY_CLUSTER)]) : undefined;
+}
+const dump = startingDump();
+
 // A database that cannot open says why in the first reply, and the main thread ends this thread.
 const opened = await PGlite.create({
   ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-  ...(options.loadDataDir ? { loadDataDir: new Blob([options.loadDataDir]) } : {}),
+  ...(dump ? { loadDataDir: dump } : {}),
   startParams: START_PARAMS,
   extensions: { pg_trgm },
 }).catch((err: unknown) => void port.postMessage(plain(err)));
