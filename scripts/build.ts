@@ -8,7 +8,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { build } from 'esbuild';
 
 const ifStale = process.argv.includes('--if-stale');
@@ -75,6 +74,7 @@ if (stale('dist/server/main.js', ['src/server', 'drizzle', 'scripts/build.ts', .
   });
   // The empty database a new DATA_DIR starts from (decision 022): PGlite's initdb, run here once
   // instead of at the store's first start, where it peaked at 670 MB.
+  const { PGlite } = await import('@electric-sql/pglite');
   const empty = await PGlite.create();
   writeFileSync('dist/server/pglite-cluster.tar.gz', await (await empty.dumpDataDir('gzip')).bytes());
   await empty.close();
