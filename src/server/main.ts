@@ -76,6 +76,9 @@ try {
   await database.close();
   process.exit(1);
 }
+// Its first connection is its own (decision 023): the HTTP code V8 makes then stays fast.
+const { askOwnAddress } = await import('./http/first-connection.ts');
+await askOwnAddress(app.server);
 app.log.info(`Torque is open at ${config.publicUrl}`);
 // Every module a start needs has loaded: their code is kept now, not only at an orderly exit.
 flushCompileCache();

@@ -62,6 +62,22 @@ describe('a first start', () => {
   });
 });
 
+describe('the first connection', () => {
+  it("is the store's own: it asks its GET /api/ready before it says it is open (decision 023)", async () => {
+    const out = await output(
+      { NODE_ENV: 'production', AUTH_SECRET: 'q7Z!x2Lp9@Vb4#Nm8$Kc3%Rt6^Wy1&Hd' },
+      (o) => o.includes('Torque is open at'),
+    );
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; url?: string; status?: number });
+    const open = lines.findIndex((line) => line.msg.startsWith('Torque is open at'));
+    const requests = lines.slice(0, open).filter((line) => line.msg === 'request');
+    expect(requests.map((line) => [line.url, line.status])).toEqual([['/api/ready', 200]]);
+  });
+});
+
 describe('a start after the first', () => {
   it("reads the server's compiled code from disk instead of compiling it again (decision 020)", async () => {
     // Node says, for each module it compiles, whether the compile cache gave its code.
