@@ -106,6 +106,17 @@ describe('GET /api/admin/orders', () => {
     expect(seen).toEqual([ids.formula, ids.refunded, ids.shipped, ids.paid, ids.unpaid]);
   });
 
+  it('answers a cursor past the oldest order with no orders and the count', async () => {
+    const before2000 = Buffer.from(
+      JSON.stringify(['2000-01-01 00:00:00+00', '00000000-0000-4000-8000-000000000000']),
+    ).toString('base64url');
+    const { res, body } = await page(`?cursor=${before2000}`);
+    expect(res.statusCode).toBe(200);
+    expect(body).toEqual({ items: [], nextCursor: null, total: 5, totalCapped: false });
+    const shipped = await page(`?status=shipped&cursor=${before2000}`);
+    expect(shipped.body).toEqual({ items: [], nextCursor: null, total: 1, totalCapped: false });
+  });
+
   it('refuses a cursor it did not give, an unknown status and a limit out of range (400)', async () => {
     for (const query of [
       '?cursor=nope',
