@@ -4,7 +4,8 @@ import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { tools } from '#server/db/schema.ts';
 
 // A search that matches more tools than it counts: 1,100 with 'grinder' in the name, 100 with it
-// and 'wet' only in the description, and 300 with both in the name.
+// and 'wet' only in the description, and 300 with both in the name. Before them by name, 2,100
+// sanders: more than a sorted search reads in the sort's order before it sorts its matches.
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,6 +26,11 @@ beforeAll(async () => {
         tool(`Torque PD-${i} Polisher`, 'Fits every wet grinder disc.'),
       ),
       ...Array.from({ length: 300 }, (_, i) => tool(`Torque WT-${i} Wet Grinder`, 'A tool for stone shops.')),
+      ...Array.from({ length: 2_100 }, (_, i) => ({
+        ...tool(`Torque AA-${i} Sander`, 'A tool for joiners.'),
+        priceCents: 9000 + i,
+        category: 'sanders',
+      })),
     ]);
 });
 afterAll(async () => t.close());
@@ -79,4 +85,32 @@ it('ranks by the searched words found in the name, then by id, on every page', a
   const two = await allPages('?q=grinder%20wet&sort=relevance&limit=37');
   expect(two.map((tool) => tool._id)).toEqual(byRank(['grinder', 'wet']));
   expect(two).toHaveLength(400);
+});
+
+it('sorts a search by name, price or date on every page, however late its matches come in that order', async () => {
+  const listed = await t.db
+    .select({
+      id: tools.id,
+      name: tools.name,
+      description: tools.description,
+      priceCents: tools.priceCents,
+      createdAt: tools.createdAt,
+    })
+    .from(tools);
+  // 'polishr' stands for 'polisher' and 'polishes' (a demo grinder 'grinds and polishes steel').
+  const polishers = listed.filter((tool) => /polish(er|es)\b/i.test(`${tool.name} ${tool.description}`));
+  const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
+  const expected = {
+    name: [...polishers].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : byId(a, b))),
+    'price-desc': [...polishers].sort((a, b) => b.priceCents - a.priceCents || byId(a, b)),
+    newest: [...polishers].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || byId(a, b)),
+  };
+  // Every polisher comes after the 2,100 sanders by name and by price: the first page gives up
+  // walking the sort's order and sorts the 100 matches; the pages after a cursor find theirs at once.
+  for (const [sort, tools] of Object.entries(expected)) {
+    const pages = await allPages(`?q=polishr&sort=${sort}&limit=9`);
+    expect(pages.map((tool) => tool._id), sort).toEqual(tools.map((tool) => tool.id));
+  }
+  // A search that matches nothing in a category, sorted: an empty page, not an error.
+  expect((await get('?q=polisher&category=sanders&sort=name')).items).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { toCents, toDollars } from '#shared/money.ts';
 import type { AddToolInput, EditToolInput } from '#shared/schemas/admin.ts';
 import {
@@ -172,6 +172,8 @@ const CLOSE = 0.5;
 const STAND_INS = 3;
 /** How many of a search's matches, by id, a relevance page looks among for its best ones first. */
 const PROBE = 2_000;
+/** How many tools, in the sort's order, a sorted search reads for its page before it sorts its matches instead. */
+const WALK = 2_000;
 
 /**
  * The full-text query of a search: each of its words (as the catalogue's searchVector has them,
@@ -227,15 +229,13 @@ export async function catalogue(
   const q = query.q ? query.q : undefined;
   const sort = query.sort === 'relevance' && !q ? 'newest' : (query.sort ?? (q ? 'relevance' : 'newest'));
   const terms = q ? await searchWords(db, q) : [];
-  const filters: SQL[] = [isNull(tools.archivedAt)];
-  if (query.category) filters.push(eq(tools.category, query.category));
-  if (q) {
-    // A search whose words are like none of the catalogue's finds nothing.
-    const all = terms.map((group) => `(${anyOf(group)})`).join(' & ');
-    filters.push(
-      terms.length ? sql`${tools.searchVector} @@ to_tsquery('simple'::regconfig, ${all})` : sql`false`,
-    );
-  }
+  const listed: SQL[] = [isNull(tools.archivedAt)];
+  if (query.category) listed.push(eq(tools.category, query.category));
+  // A search whose words are like none of the catalogue's finds nothing.
+  const all = terms.map((group) => `(${anyOf(group)})`).join(' & ');
+  const matching = (vector: SQL | typeof tools.searchVector) =>
+    terms.length ? sql`${vector} @@ to_tsquery('simple'::regconfig, ${all})` : sql`false`;
+  const filters = q ? [...listed, matching(tools.searchVector)] : listed;
   // The sort's key, as text that the database reads back exactly (timestamps keep microseconds).
   const order = {
     relevance: {
@@ -268,25 +268,65 @@ export async function catalogue(
   }[sort];
   const where = and(...filters)!;
   const cursor = query.cursor ? decodeCursor(query.cursor, order.shape) : undefined;
-  const page = [where];
+  const after: SQL[] = [];
   if (cursor) {
-    const [after, id] = cursor;
-    const key = sql`${after}::${order.cast}`;
+    const [at, id] = cursor;
+    const key = sql`${at}::${order.cast}`;
     // Ties on the key are ordered by id, the same way in both directions of the key.
-    page.push(
+    after.push(
       order.desc
         ? sql`(${order.key} < ${key} or (${order.key} = ${key} and ${tools.id} > ${id}::uuid))`
         : sql`(${order.key}, ${tools.id}) > (${key}, ${id}::uuid)`,
     );
   }
   const selected = { ...columns, sortKey: sql<string>`(${order.key})::text`.as('sort_key') };
+  const inOrder = [order.desc ? sql`${order.key} desc` : sql`${order.key} asc`, asc(tools.id)];
   const sorted = () =>
     db
       .select(selected)
       .from(tools)
-      .where(and(...page))
-      .orderBy(order.desc ? sql`${order.key} desc` : sql`${order.key} asc`, asc(tools.id))
+      .where(and(where, ...after))
+      .orderBy(...inOrder)
       .limit(query.limit + 1);
+  /**
+   * A search sorted by name, price or date, read as the database would plan it, walks the sort's
+   * index and keeps the matches: quick when a page's worth comes within a few rows. When matches
+   * are rare, or all sort late ('hammer' by name: every Rotary Hammer is a 'Torque RH-…'), that
+   * walk reads the whole catalogue for one page (44-81 ms on 100,000 tools). So it stops after
+   * WALK tools; short of a page, the page is sorted from all the search's matches, read through
+   * the text index (0.2 ms for 2 matches, 15 ms for 8,333).
+   */
+  const searchSorted = async () => {
+    const walk = db
+      .select({ ...selected, key: sql`${order.key}`.as('key'), vector: tools.searchVector })
+      .from(tools)
+      .where(and(...listed, ...after))
+      .orderBy(...inOrder)
+      .limit(WALK)
+      .as('walk');
+    const walked = await db
+      .select()
+      .from(walk)
+      .where(matching(sql`${walk.vector}`))
+      .orderBy(order.desc ? desc(walk.key) : asc(walk.key), asc(walk._id))
+      .limit(query.limit + 1);
+    if (walked.length > query.limit) return walked.map(({ key: _key, vector: _vector, ...row }) => row);
+    // An OFFSET (of 0) keeps the matches a query of their own, planned on the text index, then
+    // sorted; without one the database plans the walk again. (Drizzle leaves out a literal 0.)
+    const matches = db
+      .select({ ...selected, key: sql`${order.key}`.as('key') })
+      .from(tools)
+      .where(and(where, ...after))
+      .offset(sql.placeholder('none'))
+      .as('matches');
+    const rows = await db
+      .select()
+      .from(matches)
+      .orderBy(order.desc ? desc(matches.key) : asc(matches.key), asc(matches._id))
+      .limit(query.limit + 1)
+      .execute({ none: 0 });
+    return rows.map(({ key: _key, ...row }) => row);
+  };
   /**
    * A relevance page of the best matches (every searched word in the name), looked for among the
    * search's first PROBE matches by id: for a common word they are there, and the page costs a
@@ -311,7 +351,7 @@ export async function catalogue(
     return rows.length > query.limit ? rows.map(({ rank: _rank, ...row }) => row) : undefined;
   };
   const [rows, total] = await Promise.all([
-    bestFirst().then((best) => best ?? sorted()),
+    bestFirst().then((best) => best ?? (q && sort !== 'relevance' ? searchSorted() : sorted())),
     // Counting is the dearest part of a page (all 100,000 live tools: ~30 ms on PostgreSQL); without
     // a search, the counts per category already kept for GET /categories say it; a search's
     // matches are counted up to the cap.
