@@ -9,13 +9,7 @@ import {
   type Order,
 } from '#shared/schemas/order.ts';
 import { type Db, runPrepared } from '#server/db/client.ts';
-import {
-  badCursor,
-  cappedTotal,
-  containing,
-  decodeCursor,
-  encodeCursor,
-} from '#server/db/keyset.ts';
+import { badCursor, cappedTotal, containing, decodeCursor, encodeCursor } from '#server/db/keyset.ts';
 import { orderBuyers, orderProducts, orders, revenueDays } from '#server/db/schema.ts';
 import { Invalid } from '#server/domain-errors.ts';
 import { lowStockTools } from '#server/features/tools/tools.service.ts';

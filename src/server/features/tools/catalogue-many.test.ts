@@ -18,20 +18,16 @@ beforeAll(async () => {
     availableQuantity: 10,
     category: 'angle-grinders',
   });
-  await t.db
-    .insert(tools)
-    .values([
-      ...Array.from({ length: 1_100 }, (_, i) => tool(`Torque MX-${i} Grinder`, 'A tool for metal shops.')),
-      ...Array.from({ length: 100 }, (_, i) =>
-        tool(`Torque PD-${i} Polisher`, 'Fits every wet grinder disc.'),
-      ),
-      ...Array.from({ length: 300 }, (_, i) => tool(`Torque WT-${i} Wet Grinder`, 'A tool for stone shops.')),
-      ...Array.from({ length: 2_100 }, (_, i) => ({
-        ...tool(`Torque AA-${i} Sander`, 'A tool for joiners.'),
-        priceCents: 9000 + i,
-        category: 'sanders',
-      })),
-    ]);
+  await t.db.insert(tools).values([
+    ...Array.from({ length: 1_100 }, (_, i) => tool(`Torque MX-${i} Grinder`, 'A tool for metal shops.')),
+    ...Array.from({ length: 100 }, (_, i) => tool(`Torque PD-${i} Polisher`, 'Fits every wet grinder disc.')),
+    ...Array.from({ length: 300 }, (_, i) => tool(`Torque WT-${i} Wet Grinder`, 'A tool for stone shops.')),
+    ...Array.from({ length: 2_100 }, (_, i) => ({
+      ...tool(`Torque AA-${i} Sander`, 'A tool for joiners.'),
+      priceCents: 9000 + i,
+      category: 'sanders',
+    })),
+  ]);
 });
 afterAll(async () => t.close());
 
@@ -109,7 +105,10 @@ it('sorts a search by name, price or date on every page, however late its matche
   // walking the sort's order and sorts the 100 matches; the pages after a cursor find theirs at once.
   for (const [sort, tools] of Object.entries(expected)) {
     const pages = await allPages(`?q=polishr&sort=${sort}&limit=9`);
-    expect(pages.map((tool) => tool._id), sort).toEqual(tools.map((tool) => tool.id));
+    expect(
+      pages.map((tool) => tool._id),
+      sort,
+    ).toEqual(tools.map((tool) => tool.id));
   }
   // A search that matches nothing in a category, sorted: an empty page, not an error.
   expect((await get('?q=polisher&category=sanders&sort=name')).items).toEqual([]);
