@@ -41,8 +41,10 @@ from generate_series(1, ${TOOLS}) g`;
 // The 60,000th tool by name: the cursor of a deep page (the key as the catalogue encodes it).
 const DEEP = `select name, id from tools where archived_at is null order by name, id offset 60000 limit 1`;
 
-// Searches with a typo that match thousands of tools, in every sort and page size: 2,400 addresses.
-const UNCACHED = [
+// Searches with a typo, most of which match thousands of tools ('nailr' stands for 'nail': two demo tools),
+// in every sort, then again with the next page size: 2,400 addresses. Every search and sort comes
+// in every 50 requests, so that a run of any length asks each of them alike.
+const SEARCHES = [
   'grnder',
   'drll',
   'sawz',
@@ -53,11 +55,12 @@ const UNCACHED = [
   'jigsw',
   'heet%20gun',
   'pres%20tol',
-]
-  .flatMap((q) => ['relevance', 'name', 'price-asc', 'price-desc', 'newest'].map((sort) => [q, sort]))
-  .flatMap(([q, sort]) =>
-    Array.from({ length: 48 }, (_, i) => `/api/catalogue?q=${q}&sort=${sort}&limit=${i + 1}`),
-  );
+].flatMap((q) =>
+  ['relevance', 'name', 'price-asc', 'price-desc', 'newest'].map((sort) => `q=${q}&sort=${sort}`),
+);
+const UNCACHED = Array.from({ length: 48 }, (_, i) =>
+  SEARCHES.map((search) => `/api/catalogue?${search}&limit=${i + 1}`),
+).flat();
 
 interface Figure {
   p50: number;
