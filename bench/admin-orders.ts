@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { load, type LoadResult, onScratchPostgres, type Target } from './lib.ts';
+import { load, type LoadResult, onScratchPostgres, startStore, type Target } from './lib.ts';
 
 /**
  * DESIGN §6: the admin's lists on 1,000,000 orders. A page of GET /api/admin/orders (any filter, any
  * cursor) p99 ≤ 30 ms at 50 connections; GET /api/admin/orders.csv of every order grows the store's
  * RSS by < 50 MB. A fixture of its own: 10,000 buyers, 200 tools, 1,000,000 orders a second apart,
- * most shipped, some paid, unpaid, cancelled or refunded. PostgreSQL only for now: PGlite takes its
- * 1,000,000 rows (and their trigram index) too slowly for a bench run.
+ * most shipped, some paid, unpaid, cancelled or refunded. The same pages on PostgreSQL, then on
+ * PGlite (its fixture goes in while the store is stopped: about 80 s); the CSV on PostgreSQL.
  */
 const ORDERS = 1_000_000;
 const BUYERS = 10_000;
@@ -141,38 +146,71 @@ async function exportAll(app: Target, token: string) {
   };
 }
 
+/** Any SQL client: a node-postgres Client or PGlite. */
+interface Queryable {
+  query<Row>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+/**
+ * Seeds the fixture and an admin with a live session (its token is the bearer token, as
+ * PUT /user/{email} answers it); answers the token and the two deep cursors.
+ */
+async function seed(db: Queryable) {
+  const seeding = performance.now();
+  for (const statement of FIXTURE) await db.query(statement);
+  const seedSeconds = Math.round((performance.now() - seeding) / 1000);
+  const token = randomBytes(24).toString('base64url');
+  await db.query(
+    `insert into "user" (id, name, email, email_verified, role, created_at, updated_at)
+       values ('bench-admin', 'Bench Admin', 'bench-admin@example.com', true, 'admin', now(), now())`,
+  );
+  await db.query(
+    `insert into session (id, token, user_id, expires_at, created_at, updated_at)
+       values ('bench-admin-session', $1, 'bench-admin', now() + interval '1 day', now(), now())`,
+    [token],
+  );
+  const deep = (await db.query<{ at: string; id: string }>(DEEP)).rows[0]!;
+  const shipped = (await db.query<{ at: string; id: string }>(DEEP_SHIPPED)).rows[0]!;
+  return { seedSeconds, token, cursors: { deep: cursorOf(deep), shipped: cursorOf(shipped) } };
+}
+
 export async function benchAdminOrders(postgresAdminUrl: string, opts: { duration: number; csv?: boolean }) {
-  return onScratchPostgres(postgresAdminUrl, 'orders', async (app, url) => {
+  const onPostgres = await onScratchPostgres(postgresAdminUrl, 'orders', async (app, url) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const seeding = performance.now();
-    for (const statement of FIXTURE) await client.query(statement);
-    const seedSeconds = Math.round((performance.now() - seeding) / 1000);
-    // An admin with a live session: its token is the bearer token (as PUT /user/{email} answers it).
-    const token = randomBytes(24).toString('base64url');
-    await client.query(
-      `insert into "user" (id, name, email, email_verified, role, created_at, updated_at)
-         values ('bench-admin', 'Bench Admin', 'bench-admin@example.com', true, 'admin', now(), now())`,
-    );
-    await client.query(
-      `insert into session (id, token, user_id, expires_at, created_at, updated_at)
-         values ('bench-admin-session', $1, 'bench-admin', now() + interval '1 day', now(), now())`,
-      [token],
-    );
-    const deep = (await client.query<{ at: string; id: string }>(DEEP)).rows[0]!;
-    const shipped = (await client.query<{ at: string; id: string }>(DEEP_SHIPPED)).rows[0]!;
+    const { seedSeconds, token, cursors } = await seed(client);
     await client.end();
     // The export first, on a store that has just started: its memory then is the baseline.
     const csv = opts.csv === false ? undefined : await exportAll(app, token);
     console.error(`admin orders, csv: ${JSON.stringify(csv)}`);
-    const pages = await measure(
-      app,
-      token,
-      { deep: cursorOf(deep), shipped: cursorOf(shipped) },
-      opts.duration,
-    );
-    return { seedSeconds, postgres: pages, csv };
+    const pages = await measure(app, token, cursors, opts.duration);
+    return { seedSeconds, pages, csv };
   });
+
+  // PGlite: the store creates and migrates its database; the fixture goes in while it is stopped
+  // (one process per data directory).
+  const dir = mkdtempSync(join(tmpdir(), 'torque-bench-orders-'));
+  try {
+    const data = { DATA_DIR: join(dir, 'data') };
+    await (await startStore(data)).stop();
+    const lite = await PGlite.create(join(dir, 'data', 'pg'), { extensions: { pg_trgm } });
+    const { seedSeconds, token, cursors } = await seed(lite);
+    await lite.close();
+    const app = await startStore(data);
+    try {
+      const pages = await measure(app, token, cursors, opts.duration);
+      return {
+        seedSeconds: { postgres: onPostgres.seedSeconds, pglite: seedSeconds },
+        postgres: onPostgres.pages,
+        pglite: pages,
+        csv: onPostgres.csv,
+      };
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 // `node bench/admin-orders.ts`: this figure alone.
