@@ -30,9 +30,9 @@ function storeAnswering(deletedCount: 0 | 1, more: Tool[] = [], matches?: number
   setApiFetch(async (url, init) => {
     if (url.startsWith('/api/catalogue?') && init.method === 'GET') {
       const items = listed ? [drill, ...more] : more;
-      // A search's count stops at 1,000 (CATALOGUE_TOTAL_CAP) and says so.
-      if (matches && matches > 1000)
-        return Response.json({ items, nextCursor: 'next', total: 1000, totalCapped: true });
+      // A search's count stops at 100 (CATALOGUE_TOTAL_CAP) and says so.
+      if (matches && matches > 100)
+        return Response.json({ items, nextCursor: 'next', total: 100, totalCapped: true });
       return Response.json({ items, nextCursor: null, total: items.length, totalCapped: false });
     }
     if (url === `/api/tool/${drill._id}` && init.method === 'DELETE') {
@@ -105,6 +105,6 @@ describe('Manage Products: stock and editing', () => {
   it('says a search matched more than it counted, when the count stopped at its cap', async () => {
     storeAnswering(1, [], 5000);
     await showTable();
-    expect(await screen.findByText('Showing 1 of more than 1,000 products')).toBeTruthy();
+    expect(await screen.findByText('Showing 1 of more than 100 products')).toBeTruthy();
   });
 });
