@@ -84,6 +84,7 @@ async function measure(
   token: string,
   cursors: { deep: string; shipped: string },
   duration: number,
+  database: 'postgres' | 'pglite',
 ) {
   const headers = { authorization: `Bearer ${token}` };
   const calls = {
@@ -108,7 +109,7 @@ async function measure(
     figures[name] = figureOf(
       await load({ url: app.url + path, headers, connections: 50, duration, timeout: 30 }),
     );
-    console.error(`admin orders, ${name}: ${JSON.stringify(figures[name])}`);
+    console.error(`admin orders (${database}), ${name}: ${JSON.stringify(figures[name])}`);
     // Requests that timed out on the client may still hold the database: let them drain.
     await new Promise((r) => setTimeout(r, 2000));
   }
@@ -183,7 +184,7 @@ export async function benchAdminOrders(postgresAdminUrl: string, opts: { duratio
     // The export first, on a store that has just started: its memory then is the baseline.
     const csv = opts.csv === false ? undefined : await exportAll(app, token);
     console.error(`admin orders, csv: ${JSON.stringify(csv)}`);
-    const pages = await measure(app, token, cursors, opts.duration);
+    const pages = await measure(app, token, cursors, opts.duration, 'postgres');
     return { seedSeconds, pages, csv };
   });
 
@@ -198,7 +199,7 @@ export async function benchAdminOrders(postgresAdminUrl: string, opts: { duratio
     await lite.close();
     const app = await startStore(data);
     try {
-      const pages = await measure(app, token, cursors, opts.duration);
+      const pages = await measure(app, token, cursors, opts.duration, 'postgres');
       return {
         seedSeconds: { postgres: onPostgres.seedSeconds, pglite: seedSeconds },
         postgres: onPostgres.pages,

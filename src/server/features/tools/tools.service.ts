@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { toCents, toDollars } from '#shared/money.ts';
 import type { AddToolInput, EditToolInput } from '#shared/schemas/admin.ts';
 import {
@@ -297,8 +297,14 @@ export async function catalogue(
    * the text index (0.2 ms for 2 matches, 15 ms for 8,333).
    */
   const searchSorted = async () => {
+    // The sort's key beside the row, for the outer query's ORDER BY; left out of the answer.
+    const keyed = { ...selected, key: sql`${order.key}`.as('key') };
+    const byKey = (rows: { key: SQLWrapper; _id: SQLWrapper }) => [
+      order.desc ? desc(rows.key) : asc(rows.key),
+      asc(rows._id),
+    ];
     const walk = db
-      .select({ ...selected, key: sql`${order.key}`.as('key'), vector: tools.searchVector })
+      .select({ ...keyed, vector: tools.searchVector })
       .from(tools)
       .where(and(...listed, ...after))
       .orderBy(...inOrder)
@@ -308,13 +314,13 @@ export async function catalogue(
       .select()
       .from(walk)
       .where(matching(sql`${walk.vector}`))
-      .orderBy(order.desc ? desc(walk.key) : asc(walk.key), asc(walk._id))
+      .orderBy(...byKey(walk))
       .limit(query.limit + 1);
     if (walked.length > query.limit) return walked.map(({ key: _key, vector: _vector, ...row }) => row);
     // An OFFSET (of 0) keeps the matches a query of their own, planned on the text index, then
     // sorted; without one the database plans the walk again. (Drizzle leaves out a literal 0.)
     const matches = db
-      .select({ ...selected, key: sql`${order.key}`.as('key') })
+      .select(keyed)
       .from(tools)
       .where(and(where, ...after))
       .offset(sql.placeholder('none'))
@@ -322,7 +328,7 @@ export async function catalogue(
     const rows = await db
       .select()
       .from(matches)
-      .orderBy(order.desc ? desc(matches.key) : asc(matches.key), asc(matches._id))
+      .orderBy(...byKey(matches))
       .limit(query.limit + 1)
       .execute({ none: 0 });
     return rows.map(({ key: _key, ...row }) => row);
