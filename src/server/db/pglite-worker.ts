@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Results, type Transaction, types } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Reply, Request, WorkerOptions } from './pglite-thread.ts';
 
@@ -70,7 +71,7 @@ const opened = await PGlite.create({
   ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   ...(dump ? { loadDataDir: dump } : {}),
   startParams: START_PARAMS,
-  extensions: { pg_trgm },
+  extensions: { fuzzystrmatch, pg_trgm },
 }).catch((err: unknown) => void port.postMessage(plain(err)));
 
 /** PGlite's own parsers of the types kept as text, for the queries that want them parsed. */

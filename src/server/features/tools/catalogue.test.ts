@@ -72,6 +72,23 @@ describe('GET /api/catalogue', () => {
     expect(page.total).toBe(page.items.length);
   });
 
+  it.each([
+    ['drll', 'Torque DX-20 Cordless Drill Driver'],
+    ['impakt', 'Torque IX-210 Brushless Impact Driver'],
+    ['jigsw', 'Torque JS-90 Orbital Jigsaw'],
+    ['sandr', 'Torque OS-150 Random Orbital Sander'],
+  ])('finds a tool by a word typed with a slip: %s', async (q, name) => {
+    expect(names(await get(`?q=${q}`))).toContain(name);
+  });
+
+  it('allows no slip in a word under four letters, two from eight letters', async () => {
+    // 'gum' is one slip from 'gun' (Heat Gun); 'recprocting' two from 'reciprocating', 'rcprocting'
+    // three. Each shares a third of its trigrams with the word, under half.
+    expect((await get('?q=gum')).items).toEqual([]);
+    expect(names(await get('?q=recprocting'))).toEqual(['Torque RS-32 Reciprocating Saw']);
+    expect((await get('?q=rcprocting')).items).toEqual([]);
+  });
+
   it('matches accented names by their plain letters, and the description too', async () => {
     expect(names(await get('?q=aero%20twin'))).toEqual(['Ærø Twin Saw', 'Ærø Twin Saw', 'Ærø Twin Saw']);
     expect(names(await get('?q=shrink%20tubing'))).toEqual(['Torque HG-600 Digital Heat Gun']);

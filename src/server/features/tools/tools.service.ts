@@ -166,8 +166,15 @@ const INVALID_CURSOR = { cursor: 'Not a cursor this catalogue gave' };
 // PostgreSQL's codes for a value it cannot read as its type (SQLSTATE class 22).
 const BAD_VALUE = new Set(['22007', '22008', '22P02', '22003']);
 
-/** How close a word of the catalogue must be to a searched word to stand for it ('grnder' → 'grinder': 0.5). */
+/** How close a word of the catalogue must be to a searched word to stand for it by trigrams ('grinders' → 'grinder'). */
 const CLOSE = 0.5;
+/**
+ * Or how many typing slips (letters left out, added or changed: levenshtein) a searched word of
+ * this length may hold, as Algolia's defaults: none under 4 letters, one from 4 ('drll' → 'drill'),
+ * two from 8. The candidates are the catalogue's words with a third of their trigrams in common
+ * (pg_trgm's `%`, on the trigram index).
+ */
+const SLIPS = sql`case when length(typed.word) >= 8 then 2 when length(typed.word) >= 4 then 1 else 0 end`;
 /** The catalogue's words that a searched word may stand for, closest first. */
 const STAND_INS = 3;
 /** How many of a search's matches, by id, a relevance page looks among for its best ones first. */
@@ -177,36 +184,30 @@ const WALK = 2_000;
 
 /**
  * The full-text query of a search: each of its words (as the catalogue's searchVector has them,
- * searchable()) is matched by itself or by the catalogue's closest words ('grnder' by 'grinder',
- * 'grinders' by 'grinder' and 'grinders'), and a tool has to match every such word. A word with
- * a digit (a model number) is matched as typed; a word close to none of the catalogue's is left
- * out. Answers the catalogue's words per searched word, none for a search that leaves no word.
+ * searchable()) is matched by itself or by the catalogue's closest words ('grnder' and 'drll' by
+ * 'grinder' and 'drill', 'grinders' by 'grinder' and 'grinders'), and a tool has to match every
+ * such word. A word with a digit (a model number) is matched as typed; a word close to none of the
+ * catalogue's is left out. Answers the catalogue's words per searched word, none for a search that
+ * leaves no word. One statement: the search split into words, and each word's look-up.
  */
 async function searchWords(db: Db, q: string): Promise<string[][]> {
   const { rows } = (await db.execute(
-    sql`select unnest(tsvector_to_array(to_tsvector('simple'::regconfig, ${searchable(q)}))) as w`,
-  )) as unknown as { rows: { w: string }[] };
-  const words = rows.map((r) => r.w);
-  const typed = words.filter((w) => /[0-9]/.test(w));
-  const fuzzy = words.filter((w) => !/[0-9]/.test(w));
-  // One look-up per word in one statement, the word as a value: each plans on the trigram index.
-  const close = fuzzy.length
-    ? ((await db.execute(
-        sql.join(
-          fuzzy.map(
-            (w, i) =>
-              sql`(select ${i}::int as i, ${catalogueWords.word} as word from ${catalogueWords}
-                   where ${catalogueWords.word} % ${w} and similarity(${catalogueWords.word}, ${w}) >= ${CLOSE}
-                   order by similarity(${catalogueWords.word}, ${w}) desc, ${catalogueWords.word} limit ${STAND_INS})`,
-          ),
-          sql` union all `,
-        ),
-      )) as unknown as { rows: { i: number; word: string }[] })
-    : { rows: [] };
-  return [
-    ...typed.map((w) => [w]),
-    ...fuzzy.map((_w, i) => close.rows.filter((r) => Number(r.i) === i).map((r) => r.word)),
-  ].filter((group) => group.length > 0);
+    sql`select typed.i::int as i, found.word from unnest(tsvector_to_array(
+          to_tsvector('simple'::regconfig, ${searchable(q)}))) with ordinality as typed(word, i)
+        cross join lateral (
+          select typed.word where typed.word ~ '[0-9]'
+          union all
+          (select ${catalogueWords.word} from ${catalogueWords}
+           where typed.word !~ '[0-9]' and ${catalogueWords.word} % typed.word
+             and (similarity(${catalogueWords.word}, typed.word) >= ${CLOSE}
+               or levenshtein(${catalogueWords.word}, typed.word) <= ${SLIPS})
+           order by levenshtein(${catalogueWords.word}, typed.word),
+             similarity(${catalogueWords.word}, typed.word) desc, ${catalogueWords.word}
+           limit ${STAND_INS})
+        ) found`,
+  )) as unknown as { rows: { i: number; word: string }[] };
+  const groups = Map.groupBy(rows, (r) => Number(r.i));
+  return [...groups.values()].map((group) => group.map((r) => r.word));
 }
 
 /** A searched word's stand-ins as tsquery text, either of them, in any part (`weight` 'A': the name). */
@@ -288,37 +289,18 @@ export async function catalogue(
       .where(and(where, ...after))
       .orderBy(...inOrder)
       .limit(query.limit + 1);
+  // The sort's key beside the row, for an outer query's ORDER BY; left out of the answer.
+  const keyed = { ...selected, key: sql`${order.key}`.as('key') };
+  const byKey = (rows: { key: SQLWrapper; _id: SQLWrapper }) => [
+    order.desc ? desc(rows.key) : asc(rows.key),
+    asc(rows._id),
+  ];
   /**
-   * A search sorted by name, price or date, read as the database would plan it, walks the sort's
-   * index and keeps the matches: quick when a page's worth comes within a few rows. When matches
-   * are rare, or all sort late ('hammer' by name: every Rotary Hammer is a 'Torque RH-…'), that
-   * walk reads the whole catalogue for one page (44-81 ms on 100,000 tools). So it stops after
-   * WALK tools; short of a page, the page is sorted from all the search's matches, read through
-   * the text index (0.2 ms for 2 matches, 15 ms for 8,333).
+   * The page sorted from all of the search's matches, read through the text index: 0.2 ms for 2
+   * matches, 15 ms for 8,333. An OFFSET (of 0) keeps the matches a query of their own; without
+   * one the database may plan a walk of the sort's index instead. (Drizzle leaves out a literal 0.)
    */
-  const searchSorted = async () => {
-    // The sort's key beside the row, for the outer query's ORDER BY; left out of the answer.
-    const keyed = { ...selected, key: sql`${order.key}`.as('key') };
-    const byKey = (rows: { key: SQLWrapper; _id: SQLWrapper }) => [
-      order.desc ? desc(rows.key) : asc(rows.key),
-      asc(rows._id),
-    ];
-    const walk = db
-      .select({ ...keyed, vector: tools.searchVector })
-      .from(tools)
-      .where(and(...listed, ...after))
-      .orderBy(...inOrder)
-      .limit(WALK)
-      .as('walk');
-    const walked = await db
-      .select()
-      .from(walk)
-      .where(matching(sql`${walk.vector}`))
-      .orderBy(...byKey(walk))
-      .limit(query.limit + 1);
-    if (walked.length > query.limit) return walked.map(({ key: _key, vector: _vector, ...row }) => row);
-    // An OFFSET (of 0) keeps the matches a query of their own, planned on the text index, then
-    // sorted; without one the database plans the walk again. (Drizzle leaves out a literal 0.)
+  const sortMatches = async () => {
     const matches = db
       .select(keyed)
       .from(tools)
@@ -334,6 +316,30 @@ export async function catalogue(
     return rows.map(({ key: _key, ...row }) => row);
   };
   /**
+   * A search of many matches sorted by name, price or date walks the sort's index and keeps the
+   * matches: quick when a page's worth comes within a few rows. When the matches all sort late
+   * ('hammer' by name: every Rotary Hammer is a 'Torque RH-…'), that walk would read the whole
+   * catalogue for one page (44 ms on 100,000 tools). So it stops after WALK tools; short of a
+   * page, the page is sorted from all the matches.
+   */
+  const searchSorted = async () => {
+    const walk = db
+      .select({ ...keyed, vector: tools.searchVector })
+      .from(tools)
+      .where(and(...listed, ...after))
+      .orderBy(...inOrder)
+      .limit(WALK)
+      .as('walk');
+    const walked = await db
+      .select()
+      .from(walk)
+      .where(matching(sql`${walk.vector}`))
+      .orderBy(...byKey(walk))
+      .limit(query.limit + 1);
+    if (walked.length > query.limit) return walked.map(({ key: _key, vector: _vector, ...row }) => row);
+    return sortMatches();
+  };
+  /**
    * A relevance page of the best matches (every searched word in the name), looked for among the
    * search's first PROBE matches by id: for a common word they are there, and the page costs a
    * few hundred rows rather than ranking all of its matches (16,667 for 'grnder' in the 100,000
@@ -341,7 +347,7 @@ export async function catalogue(
    */
   const bestFirst = async () => {
     const best = terms.length;
-    if (sort !== 'relevance' || !best || (cursor && Number(cursor[0]) !== best)) return undefined;
+    if (sort !== 'relevance' || (cursor && Number(cursor[0]) !== best)) return undefined;
     const probe = db
       .select({ ...selected, rank: sql<number>`${order.key}`.as('rank') })
       .from(tools)
@@ -356,29 +362,36 @@ export async function catalogue(
       .limit(query.limit + 1);
     return rows.length > query.limit ? rows.map(({ rank: _rank, ...row }) => row) : undefined;
   };
-  const [rows, total] = await Promise.all([
-    bestFirst().then((best) => best ?? (q && sort !== 'relevance' ? searchSorted() : sorted())),
-    // Counting is the dearest part of a page (all 100,000 live tools: ~30 ms on PostgreSQL); without
-    // a search, the counts per category already kept for GET /categories say it; a search's
-    // matches are counted up to the cap.
-    q
-      ? db
-          .select({ n: count() })
-          .from(
-            db
-              .select({ one: sql`1` })
-              .from(tools)
-              .where(where)
-              .limit(CATALOGUE_TOTAL_CAP + 1)
-              .as('matches'),
-          )
-          .then(([row]) => Number(row?.n ?? 0))
-      : categories().then((list) =>
-          list
-            .filter((c) => !query.category || c.slug === query.category)
-            .reduce((sum, c) => sum + c.count, 0),
-        ),
-  ]).catch((err: unknown) => {
+  /**
+   * A search's page and how many tools match, counted up to the cap first: that count chooses
+   * the page's plan. A search of few matches (a rare word: 'nailr' finds two) sorts them all,
+   * whatever the sort; one of many looks for its page where it comes first.
+   */
+  const searchPage = async () => {
+    if (!terms.length) return { rows: [], total: 0 };
+    const [counted] = await db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(tools)
+        .where(where)
+        .limit(CATALOGUE_TOTAL_CAP + 1)
+        .as('matches'),
+    );
+    const total = Number(counted?.n ?? 0);
+    if (total <= CATALOGUE_TOTAL_CAP) return { rows: await sortMatches(), total };
+    const rows = (await bestFirst()) ?? (sort === 'relevance' ? await sorted() : await searchSorted());
+    return { rows, total };
+  };
+  // Counting is the dearest part of a list without a search (all 100,000 live tools: ~30 ms on
+  // PostgreSQL): the counts per category kept for GET /categories say it.
+  const listPage = async () => {
+    const [rows, list] = await Promise.all([sorted(), categories()]);
+    const total = list
+      .filter((c) => !query.category || c.slug === query.category)
+      .reduce((sum, c) => sum + c.count, 0);
+    return { rows, total };
+  };
+  const { rows, total } = await (q ? searchPage() : listPage()).catch((err: unknown) => {
     // A cursor of the right shape may still hold a value the database refuses (a 30 February).
     if ([...errorChain(err)].some((e) => BAD_VALUE.has(String((e as { code?: unknown }).code)))) {
       throw new Invalid(INVALID_CURSOR);
