@@ -99,9 +99,19 @@ export const tools = pgTable(
  * (a few hundred rows), and the tools are then found by full text, instead of comparing trigrams
  * with every tool. A word a tool no longer has stays: it finds no tool.
  */
-export const catalogueWords = pgTable('catalogue_words', { word: text('word').primaryKey() }, (t) => [
-  index('catalogue_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
-]);
+export const catalogueWords = pgTable(
+  'catalogue_words',
+  {
+    word: text('word').primaryKey(),
+    /**
+     * A name at or before the first, in name order, of the tools that have the word (migration
+     * 0021): a search sorted by name starts its walk there. Only ever lowered, by a new tool or a
+     * renamed one; a tool archived or renamed later leaves it earlier than needed, never later.
+     */
+    firstName: text('first_name'),
+  },
+  (t) => [index('catalogue_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+);
 
 export const orders = pgTable(
   'orders',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CATALOGUE_TOTAL_CAP, CataloguePage, type Tool } from '#shared/schemas/tool.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { eq } from 'drizzle-orm';
 import { tools } from '#server/db/schema.ts';
 
 // A search that matches more tools than it counts: 1,100 with 'grinder' in the name, 100 with it
@@ -113,4 +114,38 @@ it('sorts a search by name, price or date on every page, however late its matche
   }
   // A search that matches nothing in a category, sorted: an empty page, not an error.
   expect((await get('?q=polisher&category=sanders&sort=name')).items).toEqual([]);
+});
+
+it('sorts a search by name from its first name, which a new or renamed tool moves earlier', async () => {
+  // 'grnder' by name: its first match is a demo grinder ('Torque AG-125 …'), before 2,100 sanders.
+  const first = (await get('?q=grnder&sort=name&limit=3')).items.map((tool) => tool.name);
+  expect(first[0]).toBe('Torque AG-125 Angle Grinder');
+  const [renamed] = await t.db
+    .update(tools)
+    .set({ name: 'Aardvark Grinder' })
+    .where(eq(tools.name, 'Torque MX-7 Grinder'))
+    .returning({ id: tools.id });
+  await t.db.insert(tools).values({
+    name: 'Aaron Wet Grinder',
+    description: 'A tool for stone shops.',
+    img: '/images/tools/jigsaw.svg',
+    priceCents: 5000,
+    minimumOrder: 1,
+    availableQuantity: 10,
+    category: 'angle-grinders',
+  });
+  const now = await get('?q=grnder&sort=name&limit=4');
+  expect(now.items.map((tool) => tool.name)).toEqual([
+    'Aardvark Grinder',
+    'Aaron Wet Grinder',
+    'Torque AG-125 Angle Grinder',
+    'Torque BG-200 Bench Grinder',
+  ]);
+  expect(now.items[0]!._id).toBe(renamed!.id);
+  // Archived, the first tool leaves the page; the walk starting before it still finds the rest.
+  await t.db.update(tools).set({ archivedAt: new Date() }).where(eq(tools.id, renamed!.id));
+  expect((await get('?q=grnder&sort=name&limit=2')).items.map((tool) => tool.name)).toEqual([
+    'Aaron Wet Grinder',
+    'Torque AG-125 Angle Grinder',
+  ]);
 });
