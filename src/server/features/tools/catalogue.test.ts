@@ -89,6 +89,16 @@ describe('GET /api/catalogue', () => {
     expect((await get('?q=rcprocting')).items).toEqual([]);
   });
 
+  it('takes a word of the catalogue as typed, not for the words a slip away', async () => {
+    // The rotary hammer is for 'light chiselling'; the jigsaw and the press tool say 'tight'.
+    expect(names(await get('?q=light'))).toEqual(['Torque RH-28 SDS-Plus Rotary Hammer']);
+    expect((await get('?q=tight')).items.map((tool) => tool.name).sort()).toEqual([
+      'Torque JS-90 Orbital Jigsaw',
+      'Torque PT-32 Hydraulic Press Tool',
+    ]);
+    expect(names(await get('?q=ligt'))).toEqual(['Torque RH-28 SDS-Plus Rotary Hammer']);
+  });
+
   it('matches accented names by their plain letters, and the description too', async () => {
     expect(names(await get('?q=aero%20twin'))).toEqual(['Ærø Twin Saw', 'Ærø Twin Saw', 'Ærø Twin Saw']);
     expect(names(await get('?q=shrink%20tubing'))).toEqual(['Torque HG-600 Digital Heat Gun']);

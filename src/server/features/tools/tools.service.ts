@@ -169,9 +169,10 @@ const BAD_VALUE = new Set(['22007', '22008', '22P02', '22003']);
 /** How close a word of the catalogue must be to a searched word to stand for it by trigrams ('grinders' → 'grinder'). */
 const CLOSE = 0.5;
 /**
- * Or how many typing slips (letters left out, added or changed: levenshtein) a searched word of
- * this length may hold, as Algolia's defaults: none under 4 letters, one from 4 ('drll' → 'drill'),
- * two from 8. The candidates are the catalogue's words with a third of their trigrams in common
+ * Or, for a searched word that is no catalogue word, how many typing slips (letters left out, added
+ * or changed: levenshtein) it may hold, as Algolia's defaults: none under 4 letters, one from 4
+ * ('drll' → 'drill'), two from 8. A catalogue word stands for itself alone: 'light' does not find
+ * 'tight'. The candidates are the catalogue's words with a third of their trigrams in common
  * (pg_trgm's `%`, on the trigram index).
  */
 const SLIPS = sql`case when length(typed.word) >= 8 then 2 when length(typed.word) >= 4 then 1 else 0 end`;
@@ -202,7 +203,8 @@ async function searchWords(db: Db, q: string): Promise<{ word: string; firstName
           (select ${catalogueWords.word}, ${catalogueWords.firstName} from ${catalogueWords}
            where typed.word !~ '[0-9]' and ${catalogueWords.word} % typed.word
              and (similarity(${catalogueWords.word}, typed.word) >= ${CLOSE}
-               or levenshtein(${catalogueWords.word}, typed.word) <= ${SLIPS})
+               or levenshtein(${catalogueWords.word}, typed.word) <= ${SLIPS}
+                 and not exists (select from ${catalogueWords} as own where own.word = typed.word))
            order by levenshtein(${catalogueWords.word}, typed.word),
              similarity(${catalogueWords.word}, typed.word) desc, ${catalogueWords.word}
            limit ${STAND_INS})
