@@ -18,6 +18,9 @@ export function useScrollToHash(ready: boolean) {
     } catch {
       return; // a malformed hash names no section
     }
+    // Sections drawn only as they near the screen (styles.css) have estimated heights until then:
+    // a section link draws them all first, so that the scroll ends on its section.
+    document.documentElement.dataset.sectionsDrawn = '';
     document.getElementById(id)?.scrollIntoView();
     if (ready) settledFor.current = key;
   }, [hash, key, ready]);
