@@ -388,7 +388,7 @@ export async function catalogue(
   };
   /**
    * A search's page and how many tools match, counted up to the cap first: that count chooses
-   * the page's plan. A search of few matches (a rare word: 'nailr' finds two) sorts them all,
+   * the page's plan. A search of few matches (a rare word: 'shrnk' finds one) sorts them all,
    * whatever the sort; one of many looks for its page where it comes first.
    */
   const searchPage = async () => {
