@@ -1,3 +1,5 @@
+import { formatCount } from '#shared/money.ts';
+
 interface ShowMoreProps {
   /** How many rows the list shows. */
   shown: number;
@@ -12,11 +14,11 @@ interface ShowMoreProps {
 
 /** Under a list read a page at a time: how much of it shows, and the button that reads the next page. */
 export function ShowMore({ shown, total, capped, noun, pages }: ShowMoreProps) {
-  const count = (total ?? shown).toLocaleString('en-US');
+  const count = formatCount(total ?? shown);
   return (
     <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600" aria-live="polite">
-        Showing {shown.toLocaleString('en-US')} of {capped ? `more than ${count}` : count} {noun}
+        Showing {formatCount(shown)} of {capped ? `more than ${count}` : count} {noun}
       </p>
       {pages.hasNextPage && (
         <button

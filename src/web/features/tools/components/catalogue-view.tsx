@@ -1,5 +1,6 @@
 import { type FormEvent, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { formatCount } from '#shared/money.ts';
 import { categoryName } from '#shared/categories.ts';
 import type { CategoryList, CataloguePage } from '#shared/schemas/tool.ts';
 import { QueryError } from '#web/components/ui/query-error.tsx';
@@ -127,7 +128,7 @@ export function CatalogueView({ state, page, categories }: CatalogueViewProps) {
             <p role="status" className="mb-4 text-sm text-slate-600">
               {page.data.total === 1
                 ? '1 tool'
-                : `${page.data.total.toLocaleString('en-US')}${page.data.totalCapped ? '+' : ''} tools`}
+                : `${formatCount(page.data.total)}${page.data.totalCapped ? '+' : ''} tools`}
               {state.q && ` match "${state.q}"`}
             </p>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

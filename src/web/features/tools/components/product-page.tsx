@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDollars } from '#shared/money.ts';
+import { formatCount, formatDollars } from '#shared/money.ts';
 import { categoryName } from '#shared/categories.ts';
 import type { Tool } from '#shared/schemas/tool.ts';
 import { ArrowRightIcon } from '#web/components/ui/icons.tsx';
@@ -100,7 +100,7 @@ export function ProductPage({ tool, rating, reviews }: ProductPageProps) {
               <RatingStars rating={Math.round(rating.average)} />
               <span>
                 {rating.average.toFixed(1)} out of 5 (
-                {rating.count === 1 ? '1 review' : `${rating.count.toLocaleString('en-US')} reviews`})
+                {rating.count === 1 ? '1 review' : `${formatCount(rating.count)} reviews`})
               </span>
             </div>
           )}
