@@ -15,6 +15,19 @@ test.describe('the navbar without JavaScript', () => {
     await expect(page).toHaveURL('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   });
+
+  test('@mobile a section link shows its heading clear of the navbar', async ({ page }) => {
+    await page.goto('/#reviews');
+    const heading = page.getByRole('heading', { name: 'What Our Clients Says?' });
+    await expect(heading).toBeInViewport();
+    // The space between the navbar's bottom and the heading's top: negative when the bar covers it.
+    const clearance = async () => {
+      const bar = await page.getByRole('banner').boundingBox();
+      const top = await heading.boundingBox();
+      return bar && top ? top.y - (bar.y + bar.height) : Number.NaN;
+    };
+    await expect.poll(clearance).toBeGreaterThanOrEqual(0);
+  });
 });
 
 test('@mobile with JavaScript the navbar shows Login once, and no menu until it is opened', async ({

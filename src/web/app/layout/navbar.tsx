@@ -151,9 +151,11 @@ export function Navbar() {
   }, [menuOpen]);
 
   return (
+    // Without JavaScript a phone's menu stays open under the bar (below): the bar then scrolls away
+    // with the page rather than keep 40% of the screen.
     <header
       ref={headerRef}
-      className="sticky top-0 z-40 border-b border-slate-800 bg-slate-900/95 backdrop-blur"
+      className="sticky top-0 z-40 border-b border-slate-800 bg-slate-900/95 backdrop-blur [@media(scripting:none)]:max-lg:static"
     >
       <nav aria-label="Main" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="flex h-16 items-center gap-4">
