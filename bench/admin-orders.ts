@@ -199,7 +199,7 @@ export async function benchAdminOrders(postgresAdminUrl: string, opts: { duratio
     await lite.close();
     const app = await startStore(data);
     try {
-      const pages = await measure(app, token, cursors, opts.duration, 'postgres');
+      const pages = await measure(app, token, cursors, opts.duration, 'pglite');
       return {
         seedSeconds: { postgres: onPostgres.seedSeconds, pglite: seedSeconds },
         postgres: onPostgres.pages,
