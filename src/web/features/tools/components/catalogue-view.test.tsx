@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, it } from 'vitest';
 import type { CataloguePage, Tool } from '#shared/schemas/tool.ts';
@@ -18,13 +18,18 @@ const grinder: Tool = {
   category: 'angle-grinders',
 };
 
-function show(data: CataloguePage) {
+const categories = [
+  { slug: 'cordless-drills', name: 'Cordless drills', count: 2 },
+  { slug: 'angle-grinders', name: 'Angle grinders', count: 1 },
+];
+
+function show(data: CataloguePage, q = 'grnder') {
   render(
     <MemoryRouter>
       <CatalogueView
-        state={{ q: 'grnder', category: '', sort: '', cursor: '' }}
+        state={{ q, category: '', sort: '', cursor: '' }}
         page={{ data, isPending: false, isError: false, refetch: () => {} }}
-        categories={[]}
+        categories={categories}
       />
     </MemoryRouter>,
   );
@@ -37,5 +42,21 @@ it('says a search matches "100+" tools when the count stopped at its cap', () =>
 
 it('says the exact count below the cap', () => {
   show({ items: [grinder], nextCursor: null, total: 1, totalCapped: false });
-  expect(screen.getByRole('status').textContent).toBe('1 tool match "grnder"');
+  expect(screen.getByRole('status').textContent).toBe('1 tool matches "grnder"');
+});
+
+it("counts each category's tools when nothing is searched", () => {
+  show({ items: [grinder], nextCursor: null, total: 3, totalCapped: false }, '');
+  const filters = screen.getByRole('navigation', { name: 'Categories' });
+  expect(within(filters).getByRole('link', { name: 'Cordless drills (2)' })).toBeTruthy();
+  expect(within(filters).getByRole('link', { name: 'Angle grinders (1)' })).toBeTruthy();
+});
+
+// A search's matches in a category are not the category's tools: 'grnder' finds no cordless drill,
+// so "Cordless drills (2)" would promise two tools and show none.
+it('gives no category a count during a search', () => {
+  show({ items: [grinder], nextCursor: null, total: 1, totalCapped: false });
+  const filters = screen.getByRole('navigation', { name: 'Categories' });
+  expect(within(filters).getByRole('link', { name: 'Cordless drills' })).toBeTruthy();
+  expect(within(filters).getByRole('link', { name: 'Angle grinders' })).toBeTruthy();
 });

@@ -107,7 +107,9 @@ export function CatalogueView({ state, page, categories }: CatalogueViewProps) {
           {shown.map((category) => (
             <li key={category.slug}>
               <CategoryLink state={state} slug={category.slug} current={state.category === category.slug}>
-                {category.name} <span className="text-xs opacity-70">({category.count})</span>
+                {category.name}
+                {/* The category's tools, not the search's matches: shown only without a search. */}
+                {!state.q && <span className="text-xs opacity-70"> ({category.count})</span>}
               </CategoryLink>
             </li>
           ))}
@@ -129,7 +131,7 @@ export function CatalogueView({ state, page, categories }: CatalogueViewProps) {
               {page.data.total === 1
                 ? '1 tool'
                 : `${formatCount(page.data.total)}${page.data.totalCapped ? '+' : ''} tools`}
-              {state.q && ` match "${state.q}"`}
+              {state.q && ` ${page.data.total === 1 ? 'matches' : 'match'} "${state.q}"`}
             </p>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {page.data.items.map((tool) => (
