@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, type CategorySlug as Slug } from '#shared/categories.ts';
 
-export { CATEGORIES, categoryName } from '#shared/categories.ts';
-
 export const ToolId = z.uuid();
 
 const slugs = CATEGORIES.map((c) => c.slug) as [Slug, ...Slug[]];

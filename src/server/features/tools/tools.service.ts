@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gt, gte, isNull, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { CATEGORIES } from '#shared/categories.ts';
 import { toCents, toDollars } from '#shared/money.ts';
 import type { AddToolInput, EditToolInput } from '#shared/schemas/admin.ts';
 import {
   CATALOGUE_TOTAL_CAP,
-  CATEGORIES,
   type CataloguePage,
   type CatalogueQuery,
   type CategoryList,
