@@ -173,6 +173,17 @@ test.describe('the catalogue pages', () => {
     await expect(page).toHaveTitle('Page Not Found | Torque');
   });
 
+  // A shared link cut short in its cursor: asking again gets the same refusal, the first page the list.
+  test('a page of the list cut short offers its first page, with a 404', async ({ page }) => {
+    const response = await page.goto('/tools?q=grnder&cursor=eyJhIjox');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('status')).toContainText('This page of the list is not available');
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Show the first page' }).click();
+    await expect(page).toHaveURL('/tools?q=grnder');
+    await expect(results(page)).toHaveCount(2);
+  });
+
   test('an unknown tool is Page Not Found with a 404', async ({ page }) => {
     const response = await page.goto('/tools/7b1c1f8e-2a41-4c6e-9d7e-0c2b5a4f9e11');
     expect(response?.status()).toBe(404);

@@ -46,5 +46,7 @@ export function useCatalogue(state: CatalogueState) {
     queryFn: ({ signal }) => getCatalogue(search, signal),
     // The last page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
+    // A refused address (a cursor cut short) stays refused: the page the server drew is not asked again.
+    retryOnMount: false,
   });
 }

@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, it } from 'vitest';
 import type { CataloguePage, Tool } from '#shared/schemas/tool.ts';
+import { ApiRequestError } from '#web/lib/api-client.ts';
 import { CatalogueView } from './catalogue-view.tsx';
 
 afterEach(cleanup);
@@ -59,4 +60,29 @@ it('gives no category a count during a search', () => {
   const filters = screen.getByRole('navigation', { name: 'Categories' });
   expect(within(filters).getByRole('link', { name: 'Cordless drills' })).toBeTruthy();
   expect(within(filters).getByRole('link', { name: 'Angle grinders' })).toBeTruthy();
+});
+
+// A link cut short when it was shared: asking again gets the same 400, the first page gets the list.
+it('offers the first page, not "Try again", for a page the catalogue refuses', () => {
+  render(
+    <MemoryRouter>
+      <CatalogueView
+        state={{ q: 'grnder', category: 'angle-grinders', sort: 'name', cursor: 'eyJhIjox' }}
+        page={{
+          isPending: false,
+          isError: true,
+          error: new ApiRequestError(400, 'invalid_input', 'Some fields are not valid.', {
+            cursor: 'Not a cursor this catalogue gave',
+          }),
+          refetch: () => {},
+        }}
+        categories={categories}
+      />
+    </MemoryRouter>,
+  );
+  expect(screen.getByRole('status').textContent).toContain('This page of the list is not available');
+  expect(screen.getByRole('link', { name: 'Show the first page' }).getAttribute('href')).toBe(
+    '/tools?q=grnder&category=angle-grinders&sort=name',
+  );
+  expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
 });

@@ -6,6 +6,8 @@ import type { CategoryList, CataloguePage } from '#shared/schemas/tool.ts';
 import { QueryError } from '#web/components/ui/query-error.tsx';
 import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { type CatalogueState, catalogueSearch } from '#web/features/tools/api/get-catalogue.ts';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { useNotFoundStatus } from '#web/lib/server-page.ts';
 import { ToolCard } from './tool-card.tsx';
 
 const SORTS = [
@@ -18,7 +20,13 @@ const SORTS = [
 
 interface CatalogueViewProps {
   state: CatalogueState;
-  page: { data?: CataloguePage; isPending: boolean; isError: boolean; refetch: () => void };
+  page: {
+    data?: CataloguePage;
+    isPending: boolean;
+    isError: boolean;
+    error?: unknown;
+    refetch: () => void;
+  };
   categories: CategoryList;
 }
 
@@ -119,6 +127,8 @@ export function CatalogueView({ state, page, categories }: CatalogueViewProps) {
       <div className="mt-8">
         {page.isPending ? (
           <FullScreenSpinner />
+        ) : page.error instanceof ApiRequestError && page.error.fields?.cursor ? (
+          <NoSuchPage state={state} />
         ) : page.isError || !page.data ? (
           <QueryError message="We couldn't load our tools." onRetry={() => void page.refetch()} />
         ) : page.data.items.length === 0 ? (
@@ -158,6 +168,25 @@ export function CatalogueView({ state, page, categories }: CatalogueViewProps) {
           </>
         )}
       </div>
+    </div>
+  );
+}
+
+/**
+ * A page of the list whose address the catalogue refuses (a link cut short when it was shared):
+ * asking again cannot help, the first page can. Sent as not found (404), and kept out of search engines.
+ */
+function NoSuchPage({ state }: { state: CatalogueState }) {
+  useNotFoundStatus();
+  return (
+    <div role="status" className="rounded-box bg-base-200 p-8 text-center">
+      <meta name="robots" content="noindex" />
+      <p className="text-lg text-slate-700">
+        This page of the list is not available: its link may have been cut short.
+      </p>
+      <Link to={`/tools${catalogueSearch({ ...state, cursor: '' })}`} className="btn btn-primary mt-4">
+        Show the first page
+      </Link>
     </div>
   );
 }
