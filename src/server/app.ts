@@ -23,7 +23,7 @@ import sitemap from './features/tools/sitemap.routes.ts';
 import { toolsAdminRoutes } from './features/tools/tools.admin.routes.ts';
 import { toolsRoutes } from './features/tools/tools.routes.ts';
 import docs from './http/docs.ts';
-import errors, { routerErrors } from './http/errors.ts';
+import errors, { clientErrors, routerErrors } from './http/errors.ts';
 import nulGuard from './http/nul-guard.ts';
 import { hotAnswer, serverWith } from './http/hot-answers.ts';
 import { ResponseCache, type CachedBody } from './http/response-cache.ts';
@@ -77,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     // Emails in a path may be 254 characters; longer ids fail their own schema with a 400.
     routerOptions: { maxParamLength: 300 },
     frameworkErrors: routerErrors,
+    clientErrorHandler: clientErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
