@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ApiError } from '#shared/schemas/error.ts';
 import { errorChain } from '#server/db/client.ts';
 import { loggableUrl } from '#server/logger.ts';
@@ -86,6 +87,27 @@ declare module 'fastify' {
 function body(code: string, message: string, fields?: Record<string, string>): ApiError {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
+
+/** What a field of the wrong type should have been, in words. */
+const EXPECTED: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
+
+// The words of a field left out or of the wrong type, where its schema gives none of its own (zod's
+// would be "Invalid input: expected string, received undefined").
+z.config({
+  customError: (issue) =>
+    issue.code !== 'invalid_type'
+      ? undefined
+      : issue.input === undefined
+        ? 'Required'
+        : `Must be ${EXPECTED[issue.expected] ?? issue.expected}`,
+});
 
 type ValidationIssue = { instancePath: string; message?: string; params?: Record<string, unknown> };
 const namesNothing = (issue: ValidationIssue) =>
