@@ -253,7 +253,7 @@ for (const r of rows) {
     const withinNoise = op === '>=' ? r.value >= limit - tolerance : r.value <= limit + tolerance;
     const waiver = waivers.get(r.figure);
     verdict = met
-      ? `ok (budget ${op} ${limit})${waiver ? '; met: remove its waiver' : ''}`
+      ? `ok (budget ${op} ${limit})${waiver ? '; waived, met this run: remove the waiver once CI meets it run after run' : ''}`
       : withinNoise
         ? `within noise (budget ${op} ${limit})`
         : waiver
