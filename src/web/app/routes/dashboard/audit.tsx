@@ -6,7 +6,7 @@ export function AuditPage() {
   return (
     <DashboardPage
       title="Audit Log"
-      intro="Every order shipped, product added or deleted and admin made, by whom."
+      intro="Every admin action, by whom: orders shipped or refunded, products added, edited or deleted, reviews deleted, admins made."
     >
       <AuditTable />
     </DashboardPage>
