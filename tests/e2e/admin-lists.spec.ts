@@ -139,6 +139,24 @@ test.describe('admin lists', () => {
     await expect(ordersList(page)).toContainText(order.account.email);
   });
 
+  test('@mobile the revenue chart reads on a phone: a plot of some height, the days under it in readable text', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard/overview');
+    const chart = page.getByRole('img', { name: /Revenue per day/ });
+    await expect(chart).toBeVisible();
+    expect((await chart.boundingBox())!.height).toBeGreaterThanOrEqual(150);
+    const days = page
+      .getByRole('figure')
+      .getByText(/^[A-Z][a-z]{2} \d{1,2}$/)
+      .filter({ visible: true });
+    await expect(days).toHaveCount(2);
+    for (const day of await days.all()) {
+      // Drawn inside the SVG, the days shrank with it: 4 px high on a phone.
+      expect((await day.boundingBox())!.height).toBeGreaterThanOrEqual(12);
+    }
+  });
+
   test('@mobile the new pages have no serious or critical axe findings', async ({ page }) => {
     for (const path of [
       '/dashboard/overview',

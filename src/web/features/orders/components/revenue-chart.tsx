@@ -6,9 +6,8 @@ interface RevenueChartProps {
 }
 
 const WIDTH = 600;
-const HEIGHT = 200;
+const HEIGHT = 176;
 const TOP = 10;
-const BOTTOM = 24;
 
 const dayLabel = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
@@ -19,7 +18,9 @@ const dayLabel = (day: string) =>
 
 /**
  * Revenue per day as bars, drawn by hand in SVG (no chart library in the bundle). The picture is
- * one image with a summary for screen readers; the same figures follow as a table.
+ * one image with a summary for screen readers; the same figures follow as a table. The plot
+ * stretches to its box (a phone keeps its height), and the days under it are text of the page:
+ * drawn inside the SVG they shrank with it, to 4 px on a phone.
  */
 export function RevenueChart({ days }: RevenueChartProps) {
   const titleId = useId();
@@ -27,7 +28,7 @@ export function RevenueChart({ days }: RevenueChartProps) {
   const most = Math.max(...days.map((d) => d.cents), 1);
   const total = days.reduce((sum, d) => sum + d.cents, 0);
   const step = WIDTH / Math.max(days.length, 1);
-  const plot = HEIGHT - TOP - BOTTOM;
+  const plot = HEIGHT - TOP;
   const first = days[0]?.day;
   const last = days.at(-1)?.day;
   return (
@@ -40,7 +41,8 @@ export function RevenueChart({ days }: RevenueChartProps) {
       </figcaption>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full"
+        preserveAspectRatio="none"
+        className="h-40 w-full sm:h-48"
         role="img"
         aria-labelledby={`${titleId} ${descId}`}
       >
@@ -50,7 +52,15 @@ export function RevenueChart({ days }: RevenueChartProps) {
             ? `Paid orders from ${dayLabel(first)} to ${dayLabel(last)}: ${formatDollars(toDollars(total))} in all, at most ${formatDollars(toDollars(most === 1 ? 0 : most))} in a day. The table below gives each day.`
             : 'No days to show.'}
         </desc>
-        <line x1={0} x2={WIDTH} y1={HEIGHT - BOTTOM} y2={HEIGHT - BOTTOM} className="stroke-slate-400" />
+        <line
+          x1={0}
+          x2={WIDTH}
+          y1={HEIGHT}
+          y2={HEIGHT}
+          vectorEffect="non-scaling-stroke"
+          strokeWidth={2}
+          className="stroke-slate-400"
+        />
         {days.map((d, i) => {
           const h = (d.cents / most) * plot;
           return (
@@ -58,7 +68,7 @@ export function RevenueChart({ days }: RevenueChartProps) {
               key={d.day}
               data-day={d.day}
               x={i * step + step * 0.15}
-              y={HEIGHT - BOTTOM - h}
+              y={HEIGHT - h}
               width={step * 0.7}
               height={h}
               rx={2}
@@ -68,17 +78,14 @@ export function RevenueChart({ days }: RevenueChartProps) {
             </rect>
           );
         })}
-        {first && (
-          <text x={0} y={HEIGHT - 6} className="fill-slate-600 text-[12px]">
-            {dayLabel(first)}
-          </text>
-        )}
-        {last && (
-          <text x={WIDTH} y={HEIGHT - 6} textAnchor="end" className="fill-slate-600 text-[12px]">
-            {dayLabel(last)}
-          </text>
-        )}
       </svg>
+      {first && last && (
+        // The image's description names the same days.
+        <p aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-600">
+          <span>{dayLabel(first)}</span>
+          <span>{dayLabel(last)}</span>
+        </p>
+      )}
       <details className="mt-3">
         <summary className="cursor-pointer text-sm font-semibold text-slate-700">
           Revenue per day as a table
