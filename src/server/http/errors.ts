@@ -185,9 +185,9 @@ export const routerErrors: FastifyServerOptions['frameworkErrors'] = (err, _req,
  * Fastify's own would be `{"error":"Bad Request","message":"Client Error","statusCode":400}`.
  */
 export const clientErrors: FastifyServerOptions['clientErrorHandler'] = (err, socket: Duplex) => {
+  const { code } = err as NodeJS.ErrnoException;
   // A reset connection has no one left to answer.
-  if ((err as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return;
-  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ECONNRESET' || socket.destroyed) return;
   const [status, answer] =
     code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, body('request_timeout', 'The request took too long to arrive.')]

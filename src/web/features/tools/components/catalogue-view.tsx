@@ -18,6 +18,9 @@ const SORTS = [
   ['price-desc', 'Price: high to low'],
 ] as const;
 
+/** The address of a view's first page: the same search, filter and sort, without a cursor. */
+const firstPageOf = (state: CatalogueState) => `/tools${catalogueSearch({ ...state, cursor: '' })}`;
+
 interface CatalogueViewProps {
   state: CatalogueState;
   page: {
@@ -152,7 +155,7 @@ export function CatalogueView({ state, page, categories }: CatalogueViewProps) {
             </ul>
             <nav aria-label="Pages" className="mt-8 flex justify-center gap-3">
               {state.cursor && (
-                <Link to={`/tools${catalogueSearch({ ...state, cursor: '' })}`} className="btn btn-outline">
+                <Link to={firstPageOf(state)} className="btn btn-outline">
                   First page
                 </Link>
               )}
@@ -184,7 +187,7 @@ function NoSuchPage({ state }: { state: CatalogueState }) {
       <p className="text-lg text-slate-700">
         This page of the list is not available: its link may have been cut short.
       </p>
-      <Link to={`/tools${catalogueSearch({ ...state, cursor: '' })}`} className="btn btn-primary mt-4">
+      <Link to={firstPageOf(state)} className="btn btn-primary mt-4">
         Show the first page
       </Link>
     </div>
