@@ -32,7 +32,7 @@ async function sendRow(db: Db, mailer: Mailer, config: Config, app: FastifyInsta
   const data = row.data as Record<string, unknown>;
   let rendered;
   try {
-    rendered = renderMail(row.kind as MailKind, data as never, config.publicUrl);
+    rendered = renderMail(row.kind as MailKind, data as never, config);
     await mailer.send({
       to: row.to,
       ...rendered,

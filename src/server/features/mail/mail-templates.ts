@@ -10,6 +10,7 @@ export interface MailData {
   new_paid_order: OrderFacts & { email: string; transactionId: string; receiptNumber: number };
   order_shipped: OrderFacts;
   order_refunded: OrderFacts & { transactionId: string | null };
+  order_expired: OrderFacts & { toolId: string };
   password_reset: { name: string; url: string };
   email_verification: { name: string; url: string };
 }
@@ -116,9 +117,24 @@ const orderRows = (d: OrderFacts): [string, string][] => [
   ['Total', money(d.totalCents)],
 ];
 
-/** Writes the mail of one kind from its facts; links are made absolute on `publicUrl`. */
-export function renderMail<K extends MailKind>(kind: K, data: MailData[K], publicUrl: string): RenderedMail {
+/** How long an unpaid order is held, in words: 2 → '2 hours', 0.5 → '30 minutes'. */
+export function holdInWords(hours: number): string {
+  if (Number.isInteger(hours)) return hours === 1 ? '1 hour' : `${hours} hours`;
+  const minutes = Math.round(hours * 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** What a mail says of the store itself: its address (links are made absolute on it) and its hold. */
+export interface StoreFacts {
+  publicUrl: string;
+  orderHoldHours: number;
+}
+
+/** Writes the mail of one kind from its facts and the store's. */
+export function renderMail<K extends MailKind>(kind: K, data: MailData[K], store: StoreFacts): RenderedMail {
   const d = data as MailData[MailKind];
+  const { publicUrl } = store;
+  const hold = holdInWords(store.orderHoldHours);
   switch (kind) {
     case 'order_placed': {
       const o = d as MailData['order_placed'];
@@ -126,7 +142,7 @@ export function renderMail<K extends MailKind>(kind: K, data: MailData[K], publi
         subject: `Your Torque order: ${o.quantity} × ${o.productName}`,
         greeting: `Hello ${o.name},`,
         lines: [
-          'Thank you for your order. We hold the items for you until it is paid.',
+          `Thank you for your order. We hold the items for you for ${hold}: an order not paid by then is cancelled, and its items go back on sale.`,
           `Order number: ${o.orderId}`,
         ],
         rows: orderRows(o),
@@ -190,6 +206,18 @@ export function renderMail<K extends MailKind>(kind: K, data: MailData[K], publi
           ['Refunded', money(o.totalCents)],
         ],
         action: { label: 'See your orders', url: `${publicUrl}/dashboard/myOrders` },
+      });
+    }
+    case 'order_expired': {
+      const o = d as MailData['order_expired'];
+      return compose({
+        subject: `Your Torque order was cancelled: it was not paid`,
+        greeting: `Hello ${o.name},`,
+        lines: [
+          `Your order of ${o.quantity} × ${o.productName} was not paid within ${hold}, so we cancelled it and put its items back on sale. Nothing was charged.`,
+        ],
+        rows: [['Order number', o.orderId], ...orderRows(o)],
+        action: { label: 'Order it again', url: `${publicUrl}/tools/${o.toolId}` },
       });
     }
     case 'password_reset': {

@@ -11,7 +11,7 @@ import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { mailOutbox, orders } from '#server/db/schema.ts';
 import { createSandboxGateway } from '#server/features/payments/gateways/sandbox.ts';
 import { reconcilePayments } from '#server/features/payments/payments.service.ts';
-import { type MailData, renderMail } from './mail-templates.ts';
+import { holdInWords, type MailData, renderMail } from './mail-templates.ts';
 import { enqueueMail } from './outbox.service.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -345,6 +345,7 @@ describe('the messages', () => {
       'Your Torque order: 3 × Cordless Drill <Pro>',
       [
         'Hello Ann Buyer,',
+        'We hold the items for you for 2 hours: an order not paid by then is cancelled',
         'Item: Cordless Drill <Pro>',
         'Quantity: 3',
         'Unit price: $125.50',
@@ -386,6 +387,15 @@ describe('the messages', () => {
         'Transaction id: pi_sandbox_42',
       ],
     ],
+    order_expired: [
+      { ...order, toolId: 'tool-7' },
+      'Your Torque order was cancelled: it was not paid',
+      [
+        'Your order of 3 × Cordless Drill <Pro> was not paid within 2 hours, so we cancelled it',
+        'Nothing was charged.',
+        `Order it again: ${URL_BASE}/tools/tool-7`,
+      ],
+    ],
     password_reset: [
       { name: 'Ann', url: 'https://shop.example/api/auth/reset-password/tok?callbackURL=%2Freset-password' },
       'Reset your Torque password',
@@ -400,10 +410,23 @@ describe('the messages', () => {
     ],
   };
 
+  it('says how long an unpaid order is held in words', () => {
+    expect([2, 1, 0.5, 1.5, 1 / 60].map(holdInWords)).toEqual([
+      '2 hours',
+      '1 hour',
+      '30 minutes',
+      '90 minutes',
+      '1 minute',
+    ]);
+  });
+
   it.each(Object.entries(cases))(
     '%s: subject, text and HTML say what happened',
     (kind, [data, subject, lines]) => {
-      const mail = renderMail(kind as keyof MailData, data as never, URL_BASE);
+      const mail = renderMail(kind as keyof MailData, data as never, {
+        publicUrl: URL_BASE,
+        orderHoldHours: 2,
+      });
       expect(mail.subject).toBe(subject);
       for (const line of lines) expect(mail.text).toContain(line);
       // The HTML says the same, with the buyer's words escaped, and loads nothing from anywhere.

@@ -4,7 +4,7 @@ import { signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createPaidOrder, createTool } from '#tests/fixtures/factories.ts';
 import { createTestApp, testDatabaseKind } from '#tests/fixtures/test-app.ts';
 import { CLI, promote } from '#server/features/accounts/accounts.service.ts';
-import { auditLog, orders, sandboxPaymentIntents, tools } from '#server/db/schema.ts';
+import { auditLog, mailOutbox, orders, sandboxPaymentIntents, tools } from '#server/db/schema.ts';
 import { createSandboxGateway } from '#server/features/payments/gateways/sandbox.ts';
 import { reconcilePayments } from '#server/features/payments/payments.service.ts';
 import { expireUnpaidOrders, refundPendingPayments } from './orders.service.ts';
@@ -158,6 +158,19 @@ describe('the hold expiry', () => {
     expect((await orderRow(unpaidWithIntent)).cancelledAt).not.toBeNull();
     expect((await intentRow(unpaidWithIntent))?.status).toBe('canceled');
     expect(await stockOf(tool.id)).toBe(45);
+    // Each buyer whose order expired is told, once; the one who paid is not.
+    const expiredMail = await t.db
+      .select({ to: mailOutbox.to, data: mailOutbox.data })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'order_expired'));
+    const told = expiredMail.filter((m) =>
+      [unpaidNoIntent, unpaidWithIntent, id].includes(m.data.orderId as string),
+    );
+    expect(told.map((m) => m.to).sort()).toEqual([buyers[2]!.email, buyers[3]!.email].sort());
+    expect(told.find((m) => m.data.orderId === unpaidWithIntent)?.data).toMatchObject({
+      toolId: tool.id,
+      quantity: 4,
+    });
   });
 });
 
@@ -271,16 +284,25 @@ describe('POST /api/order/{id}/refund', () => {
     expect((await call('PATCH', `/api/shiftNow/${id}`, admin, { shiftNow: true })).statusCode).toBe(409);
   });
 
-  it('refuses a shipped or unpaid order (409), a customer (403) and a malformed id (404)', async () => {
+  it('refuses a shipped, unpaid or cancelled order (409), a customer (403) and a malformed id (404)', async () => {
     const tool = await createTool(t.db);
-    const [ann, bob] = buyers;
+    const [ann, bob, cy] = buyers;
     const shipped = await paidOrder(ann!, tool.id);
     await call('PATCH', `/api/shiftNow/${shipped}`, admin, { shiftNow: true });
     const unpaid = await buy(bob!, tool.id);
+    const cancelled = await buy(cy!, tool.id);
+    expect((await call('DELETE', `/api/myOrder/${cancelled}`, cy!)).statusCode).toBe(200);
     const s = await call('POST', `/api/order/${shipped}/refund`, admin);
     expect([s.statusCode, s.json().error.code]).toEqual([409, 'order_shipped']);
     const u = await call('POST', `/api/order/${unpaid}/refund`, admin);
     expect([u.statusCode, u.json().error.code]).toEqual([409, 'order_unpaid']);
+    // The customer cancelled it in another tab while the admin looked at the list.
+    for (const c of [
+      await call('POST', `/api/order/${cancelled}/refund`, admin),
+      await call('PATCH', `/api/shiftNow/${cancelled}`, admin, { shiftNow: true }),
+    ]) {
+      expect([c.statusCode, c.json().error.code]).toEqual([409, 'order_cancelled']);
+    }
     expect((await call('POST', `/api/order/${shipped}/refund`, ann!)).statusCode).toBe(403);
     expect((await call('POST', '/api/order/nope/refund', admin)).statusCode).toBe(404);
     expect((await orderRow(shipped)).refundedAt).toBeNull();

@@ -166,12 +166,14 @@ export async function getOrderFor(
  * Closes an unpaid order: its intent is canceled at the gateway first, so that no payment can
  * succeed afterwards, and only then is the order cancelled and its stock returned (exactly once, by
  * a guarded UPDATE). An intent that succeeded meanwhile makes the order paid instead: the money was
- * taken. Answers what became of the order.
+ * taken. An order closed because its hold expired is mailed to its buyer in the same transaction.
+ * Answers what became of the order.
  */
 export async function closeUnpaidOrder(
   db: Db,
   gateway: PaymentGateway,
   order: Pick<OrderRow, 'id' | 'paymentIntentId'>,
+  reason: 'owner' | 'expired' = 'owner',
 ): Promise<'cancelled' | 'paid' | 'processing' | 'changed'> {
   if (order.paymentIntentId) {
     const intent = await gateway.cancelIntent(order.paymentIntentId);
@@ -195,12 +197,19 @@ export async function closeUnpaidOrder(
           sql`${orders.paymentIntentId} is not distinct from ${order.paymentIntentId}`,
         ),
       )
-      .returning({ toolId: orders.toolId, quantity: orders.quantity });
+      .returning();
     if (!cancelled) return 'changed';
     await tx
       .update(tools)
       .set({ availableQuantity: sql`${tools.availableQuantity} + ${cancelled.quantity}` })
       .where(eq(tools.id, cancelled.toolId));
+    if (reason === 'expired') {
+      await enqueueMail(tx, {
+        kind: 'order_expired',
+        to: cancelled.email,
+        data: { ...orderFacts(cancelled), toolId: cancelled.toolId },
+      });
+    }
     return 'cancelled';
   });
 }
@@ -213,11 +222,9 @@ export async function cancelOrder(
   id: string,
 ): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [row] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, id), isNull(orders.cancelledAt)));
+    const [row] = await db.select().from(orders).where(eq(orders.id, id));
     if (!row || row.userId !== ownerId) throw new NotFound('No such order.');
+    if (row.cancelledAt) throw new Conflict('order_cancelled', 'This order is already cancelled.');
     if (row.paid) throw new Conflict('order_paid', 'This order is paid and cannot be cancelled.');
     const outcome = await closeUnpaidOrder(db, gateway, row);
     if (outcome === 'cancelled') return;
@@ -265,11 +272,10 @@ export async function shipOrder(db: Db, actor: Actor, id: string): Promise<numbe
       await enqueueMail(tx, { kind: 'order_shipped', to: row.email, data: orderFacts(row) });
       return 1;
     }
-    const [now] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, id), isNull(orders.cancelledAt)));
+    const [now] = await tx.select().from(orders).where(eq(orders.id, id));
     if (!now) throw new NotFound('No such order.');
+    if (now.cancelledAt)
+      throw new Conflict('order_cancelled', 'This order was cancelled and cannot be shipped.');
     if (!now.paid) throw new Conflict('order_unpaid', 'Only paid orders can be shipped.');
     if (now.refundedAt)
       throw new Conflict('order_refunded', 'This order was refunded and cannot be shipped.');
@@ -314,11 +320,10 @@ export async function refundOrder(db: Db, gateway: PaymentGateway, actor: Actor,
       });
       return row;
     }
-    const [now] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, id), isNull(orders.cancelledAt)));
+    const [now] = await tx.select().from(orders).where(eq(orders.id, id));
     if (!now) throw new NotFound('No such order.');
+    if (now.cancelledAt)
+      throw new Conflict('order_cancelled', 'This order was cancelled and cannot be refunded.');
     if (now.refundedAt) throw new Conflict('order_refunded', 'This order is already refunded.');
     if (now.shiftNow) throw new Conflict('order_shipped', 'A shipped order cannot be refunded.');
     throw new Conflict('order_unpaid', 'Only paid orders can be refunded.');
@@ -355,7 +360,8 @@ export async function refundPendingPayments(db: Db, gateway: PaymentGateway, bat
 }
 
 /**
- * Cancels unpaid orders older than the hold and returns their stock. Orders that never got a
+ * Cancels unpaid orders older than the hold, returns their stock and tells their buyers (the
+ * 'order expired' mail, written with the cancel). Orders that never got a
  * payment intent go in one statement (rows claimed with FOR UPDATE SKIP LOCKED, so instances
  * running this at once take different rows). Orders with an intent are closed one by one through
  * the gateway (closeUnpaidOrder): one whose intent succeeded becomes paid, never cancelled.
@@ -378,7 +384,14 @@ export async function expireUnpaidOrders(
     ), cancelled as (
       update ${orders} o set cancelled_at = now()
       from expired e where o.id = e.id and o.payment_intent_id is null
-      returning o.tool_id, o.quantity
+      returning o.id, o.tool_id, o.quantity, o.name, o.email, o.product_name, o.product_price_cents
+    ), mailed as (
+      -- The 'order expired' mail (MailData['order_expired']), in the same statement as the cancel.
+      insert into ${mailOutbox} (kind, "to", data)
+      select 'order_expired', email, jsonb_build_object('orderId', id, 'toolId', tool_id, 'name', name,
+        'productName', product_name, 'quantity', quantity, 'unitCents', product_price_cents,
+        'totalCents', product_price_cents * quantity)
+      from cancelled
     ), restocked as (
       update ${tools} t set available_quantity = t.available_quantity + s.q
       from (select tool_id, sum(quantity)::int as q from cancelled group by tool_id) s
@@ -401,7 +414,7 @@ export async function expireUnpaidOrders(
     .orderBy(orders.createdAt)
     .limit(batch);
   for (const order of withIntent) {
-    if ((await closeUnpaidOrder(db, gateway, order)) === 'cancelled') n++;
+    if ((await closeUnpaidOrder(db, gateway, order, 'expired')) === 'cancelled') n++;
   }
   return n;
 }

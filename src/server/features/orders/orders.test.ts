@@ -229,8 +229,19 @@ describe('DELETE /api/myOrder/:id', () => {
       url: `/api/myOrder/${insertedId}`,
       headers: ann.bearer,
     });
-    expect(again.statusCode).toBe(404);
+    // A second Cancel (a double click, another tab) is told the order is cancelled, not that it never was.
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual({
+      code: 'order_cancelled',
+      message: 'This order is already cancelled.',
+    });
     expect(await stockOf(tool.id)).toBe(100);
+    const strangerAgain = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/myOrder/${insertedId}`,
+      headers: bob.bearer,
+    });
+    expect(strangerAgain.statusCode).toBe(404);
     const list = (
       await t.app.inject({ url: `/api/myOrders?email=${ann.email}`, headers: ann.bearer })
     ).json();
