@@ -11,6 +11,11 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   pending: boolean;
   error?: string | null;
+  /**
+   * The server refused for good (409: the thing changed meanwhile), as `error` says: asking again
+   * cannot help, so only Close is offered.
+   */
+  refused?: boolean;
   onConfirm: () => void;
   /** After the dialog closed, whichever way: Keep it, Escape, or `open` turning false. */
   onClose: () => void;
@@ -28,6 +33,7 @@ export function ConfirmDialog({
   cancelLabel = 'Keep it',
   pending,
   error,
+  refused = false,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -70,18 +76,20 @@ export function ConfirmDialog({
             disabled={pending}
             onClick={() => dialog.current?.close()}
           >
-            {cancelLabel}
+            {refused ? 'Close' : cancelLabel}
           </button>
-          <button
-            type="button"
-            className="btn btn-error"
-            disabled={pending}
-            aria-busy={pending || undefined}
-            onClick={onConfirm}
-          >
-            {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {confirmLabel}
-          </button>
+          {!refused && (
+            <button
+              type="button"
+              className="btn btn-error"
+              disabled={pending}
+              aria-busy={pending || undefined}
+              onClick={onConfirm}
+            >
+              {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              {confirmLabel}
+            </button>
+          )}
         </div>
       </div>
     </dialog>

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { ApiRequestError } from '#web/lib/api-client.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { toast } from '#web/lib/toast.ts';
 
@@ -19,7 +20,8 @@ interface ConfirmedActionOptions<Item, Result, Variables> {
   onSuccess: (result: Result, item: Item) => void;
   /**
    * Where a failure shows: 'toast' closes the dialog and says it in a toast; 'dialog' keeps the
-   * dialog open with the message in it, to try again or keep.
+   * dialog open with the message in it, to try again or keep (or only to close, after a 409: the
+   * item changed meanwhile, and asking again would be refused again).
    */
   failure: 'toast' | 'dialog';
   /**
@@ -42,6 +44,7 @@ export function useConfirmedAction<Item, Result, Variables>(
   const [item, setItem] = useState<Item | null>(null);
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   const succeeded = useRef(false);
 
@@ -49,6 +52,7 @@ export function useConfirmedAction<Item, Result, Variables>(
     opener.current = button ?? null;
     succeeded.current = false;
     setError(null);
+    setRefused(false);
     setItem(next);
     setOpen(true);
   };
@@ -63,7 +67,10 @@ export function useConfirmedAction<Item, Result, Variables>(
         setOpen(false);
       },
       onError: (cause) => {
-        if (failure === 'dialog') return setError(errorMessage(cause));
+        if (failure === 'dialog') {
+          setRefused(cause instanceof ApiRequestError && cause.status === 409);
+          return setError(errorMessage(cause));
+        }
         toast.error(errorMessage(cause));
         setOpen(false);
       },
@@ -79,5 +86,5 @@ export function useConfirmedAction<Item, Result, Variables>(
     succeeded.current = false;
   };
 
-  return { item, ask, dialog: { open, pending: mutation.isPending, error, onConfirm, onClose } };
+  return { item, ask, dialog: { open, pending: mutation.isPending, error, refused, onConfirm, onClose } };
 }

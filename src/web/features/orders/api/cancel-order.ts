@@ -12,8 +12,9 @@ export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelOrder,
-    // SPEC §7: the list is fetched again; the tool's stock changed too.
-    onSuccess: () =>
+    // SPEC §7: the list is fetched again; the tool's stock changed too. On failure as well: a 409
+    // means the order was paid or cancelled meanwhile (another tab, the hold's expiry).
+    onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.all }),
         queryClient.invalidateQueries({ queryKey: toolsKeys.all }),

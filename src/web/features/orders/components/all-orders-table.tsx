@@ -5,6 +5,7 @@ import { EmailText } from '#web/components/ui/email-text.tsx';
 import { useConfirmedAction } from '#web/components/ui/use-confirmed-action.ts';
 import { TruckIcon } from '#web/components/ui/icons.tsx';
 import { PaymentBadge } from '#web/components/ui/payment-badge.tsx';
+import { OrderStatusBadge } from './order-status-badge.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { toast } from '#web/lib/toast.ts';
 import { type AdminOrdersState, useAdminOrders } from '#web/features/orders/api/get-admin-orders.ts';
@@ -94,7 +95,7 @@ export function AllOrdersTable({ state }: { state: AdminOrdersState }) {
                   <Price order={order} />
                 </td>
                 <td>
-                  <PaymentBadge paid={order.paid} />
+                  <Payment order={order} />
                 </td>
                 <td className="whitespace-nowrap">
                   <ShippingStatus
@@ -112,7 +113,7 @@ export function AllOrdersTable({ state }: { state: AdminOrdersState }) {
               <Card key={order._id} number={index + 1}>
                 <div className="flex items-start justify-between gap-3">
                   <p className="font-semibold text-slate-900">{order.productName}</p>
-                  <PaymentBadge paid={order.paid} />
+                  <Payment order={order} />
                 </div>
                 <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
                   <CardField label="Buyer Name" wide>
@@ -174,6 +175,13 @@ function Price({ order }: { order: Order }) {
   );
 }
 
+/** SPEC's Paid or Unpaid; a refunded or cancelled order says so instead (neither is money held). */
+function Payment({ order }: { order: Order }) {
+  if (order.status === 'refunded' || order.status === 'cancelled')
+    return <OrderStatusBadge status={order.status} />;
+  return <PaymentBadge paid={order.paid} />;
+}
+
 interface ShippingStatusProps {
   order: Order;
   pending: boolean;
@@ -183,11 +191,13 @@ interface ShippingStatusProps {
 
 /**
  * Unpaid: nothing to do yet. Paid: 'Pending' until pressed, or Refund. Then 'Ready For Shifting'
- * or 'Refunded', for good.
+ * or 'Refunded', for good. Cancelled: nothing to ship, its stock back on sale.
  */
 function ShippingStatus({ order, pending, onMarkReady, onRefund }: ShippingStatusProps) {
   if (order.status === 'refunded')
     return <span className="text-sm font-semibold text-slate-700">Refunded</span>;
+  if (order.status === 'cancelled')
+    return <span className="text-sm text-slate-600">Cancelled, stock returned</span>;
   if (!order.paid) return <span className="text-sm text-slate-600">Awaiting payment</span>;
   if (order.shiftNow) {
     return (
