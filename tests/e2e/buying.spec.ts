@@ -251,6 +251,25 @@ test.describe('buying and paying', () => {
   });
 });
 
+test.describe('an order closed while its payment page is open', () => {
+  test('cancelled in another tab, the page says it is gone and offers no Pay', async ({ page }) => {
+    const customer = await signUpCustomer(page);
+    const tool = await homeTool(page);
+    const orderId = await orderThroughApi(page, customer, tool);
+    await page.goto(`/dashboard/payment/${orderId}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+
+    const cancel = await page.request.delete(`/api/myOrder/${orderId}`, {
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    expect(cancel.ok(), await cancel.text()).toBe(true);
+    await payWithCard(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Pay', exact: true })).toHaveCount(0);
+  });
+});
+
 test.describe('cancelling', () => {
   test('Cancel asks first, then removes the order and returns its stock', async ({ page }) => {
     const customer = await signUpCustomer(page);

@@ -12,6 +12,7 @@ import {
   storeURL,
   uniqueEmail,
 } from '#tests/fixtures/e2e-helpers.ts';
+import { renderMail } from '#server/features/mail/mail-templates.ts';
 
 interface Tool {
   _id: string;
@@ -273,4 +274,48 @@ test('@mobile My Orders does not move the page when the orders arrive late', asy
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(
     0.02,
   );
+});
+
+test('every mail fits a phone: laid out at its width, nothing to scroll sideways', async ({ browser }) => {
+  // A phone's mail reader: a 390 px screen that honours (or not) the message's viewport.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const page = await context.newPage();
+  const store = { publicUrl: storeURL, orderHoldHours: 2 };
+  const order = {
+    orderId: '6f1c0b5e-1d2a-4c3b-8e4f-5a6b7c8d9e00',
+    toolId: '7a1c0b5e-1d2a-4c3b-8e4f-5a6b7c8d9e00',
+    name: 'Zoë O’Brien-Núñez',
+    productName: 'Torque MD-40 Magnetic Drill Press with Twin-Speed Gearbox',
+    quantity: 201,
+    unitCents: 2499,
+    totalCents: 502299,
+  };
+  const transactionId = 'pi_3QxYzAbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
+  const mails = [
+    renderMail('order_placed', order, store),
+    renderMail('order_expired', order, store),
+    renderMail(
+      'payment_receipt',
+      { ...order, transactionId, receiptNumber: 42, paidAt: new Date().toISOString() },
+      store,
+    ),
+    renderMail('order_refunded', { ...order, transactionId }, store),
+    renderMail(
+      'email_verification',
+      {
+        name: order.name,
+        url: `${storeURL}/api/auth/verify-email?token=${'eyJhbGciOiJIUzI1NiJ9'.repeat(12)}`,
+      },
+      store,
+    ),
+  ];
+  for (const mail of mails) {
+    await page.setContent(mail.html);
+    const [width, scrolled] = await page.evaluate(() => [
+      window.innerWidth,
+      document.documentElement.scrollWidth,
+    ]);
+    expect([mail.subject, width, scrolled]).toEqual([mail.subject, 390, 390]);
+  }
+  await context.close();
 });

@@ -87,16 +87,18 @@ function compose(b: Body): RenderedMail {
         .map(
           ([k, v]) =>
             `<tr><td style="padding:6px 8px;border-bottom:1px solid #e2e8f0;color:#475569">${escape(k)}</td>` +
-            `<td style="padding:6px 8px;border-bottom:1px solid #e2e8f0;text-align:right;font-weight:600">${escape(v)}</td></tr>`,
+            `<td style="padding:6px 8px;border-bottom:1px solid #e2e8f0;text-align:right;font-weight:600;overflow-wrap:anywhere;word-break:break-word">${escape(v)}</td></tr>`,
         )
         .join('')}</table>`
     : '';
   const action = b.action
     ? `<p style="margin:0 0 16px"><a href="${escape(b.action.url)}" style="display:inline-block;background:#f97316;color:#111827;padding:10px 18px;border-radius:6px;font-weight:700;text-decoration:none">${escape(b.action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:12px;color:#475569">${escape(b.action.url)}</p>`
+      `<p style="margin:0 0 16px;font-size:12px;color:#475569;overflow-wrap:anywhere;word-break:break-all">${escape(b.action.url)}</p>`
     : '';
   const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(b.subject)}</title></head>` +
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    // Phones' mail readers lay the message out at their own width, not a desktop page's.
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(b.subject)}</title></head>` +
     `<body style="margin:0;padding:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">` +
     `<div style="max-width:560px;margin:0 auto;padding:24px">` +
     `<div style="background:#0f172a;color:#f1f5f9;padding:16px 24px;border-radius:8px 8px 0 0;font-size:22px;font-weight:700">Torque</div>` +

@@ -54,7 +54,13 @@ export function PaymentPage() {
           ) : paid !== null ? (
             <PaymentResult title="This order is already paid" transactionId={paid} />
           ) : (
-            <CardPayment order={order.data} billing={billing} onPaid={setPaidWith} />
+            <CardPayment
+              order={order.data}
+              billing={billing}
+              onPaid={setPaidWith}
+              // Asked again, the order answers 404: the page says it is gone (OrderNotFound).
+              onClosed={() => void order.refetch()}
+            />
           )}
         </section>
       </div>

@@ -16,10 +16,12 @@ interface CardPaymentProps {
   order: Order;
   billing: { name: string; email: string };
   onPaid: (transactionId: string) => void;
+  /** The order was closed while its page was open: no card can pay it any more. */
+  onClosed: () => void;
 }
 
 /** The card box of the payment page: the gateway's card form, then PATCH /order/{id}. */
-export function CardPayment({ order, billing, onPaid }: CardPaymentProps) {
+export function CardPayment({ order, billing, onPaid, onClosed }: CardPaymentProps) {
   // SPEC §9: total = quantity × unit price; the server checks it against its own (DESIGN §5.5).
   const subTotal = toDollars(orderTotalCents(toCents(order.productPrice), order.quantity));
   const intent = usePaymentIntent(order._id, subTotal, true);
@@ -52,9 +54,17 @@ export function CardPayment({ order, billing, onPaid }: CardPaymentProps) {
           clientSecret={clientSecret}
           billing={billing}
           onConfirmed={onConfirmed}
+          onClosed={onClosed}
         />
       </Suspense>
     );
   }
-  return <SandboxCardForm clientSecret={clientSecret} billing={billing} onConfirmed={onConfirmed} />;
+  return (
+    <SandboxCardForm
+      clientSecret={clientSecret}
+      billing={billing}
+      onConfirmed={onConfirmed}
+      onClosed={onClosed}
+    />
+  );
 }

@@ -1,3 +1,5 @@
+import { ApiRequestError } from '#web/lib/api-client.ts';
+
 /** Shown while the payment intent is on its way; its Pay button cannot be pressed yet. */
 export function PreparingPayment() {
   return (
@@ -18,4 +20,10 @@ export interface CardFormProps {
   billing: { name: string; email: string };
   /** Records the payment with the store (PATCH /order/{id}); rejects with a readable message. */
   onConfirmed: (transactionId: string) => Promise<void>;
+  /** The order was closed meanwhile (cancelled in another tab, or its hold expired): 409 order_closed. */
+  onClosed: () => void;
 }
+
+/** Whether a payment failed because its order is closed: no card can pay it any more. */
+export const isOrderClosed = (error: unknown) =>
+  error instanceof ApiRequestError && error.code === 'order_closed';

@@ -13,7 +13,7 @@ import {
   type CardErrors,
   type CardFields,
 } from '#web/features/payments/card.ts';
-import type { CardFormProps } from './preparing-payment.tsx';
+import { type CardFormProps, isOrderClosed } from './preparing-payment.tsx';
 
 const EMPTY: CardFields = { number: '', expiry: '', cvc: '' };
 
@@ -21,7 +21,7 @@ const EMPTY: CardFields = { number: '', expiry: '', cvc: '' };
  * The card box of the sandbox gateway, the store's stand-in for Stripe's card element (DESIGN §4):
  * Stripe's test cards behave as they do in Stripe's test mode.
  */
-export function SandboxCardForm({ clientSecret, onConfirmed }: CardFormProps) {
+export function SandboxCardForm({ clientSecret, onConfirmed, onClosed }: CardFormProps) {
   const [card, setCard] = useState<CardFields>(EMPTY);
   const [checked, setChecked] = useState(false);
   const [paying, setPaying] = useState(false);
@@ -42,6 +42,7 @@ export function SandboxCardForm({ clientSecret, onConfirmed }: CardFormProps) {
       const transactionId = await confirmSandboxPayment(clientSecret, parseCard(card));
       await onConfirmed(transactionId);
     } catch (error) {
+      if (isOrderClosed(error)) return onClosed();
       setFailure(errorMessage(error));
       setPaying(false);
     }

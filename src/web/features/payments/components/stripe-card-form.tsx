@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
-import type { CardFormProps } from './preparing-payment.tsx';
+import { type CardFormProps, isOrderClosed } from './preparing-payment.tsx';
 
 // One Stripe instance per key for the page's lifetime, as Stripe asks (loadStripe once, outside render).
 const instances = new Map<string, Promise<Stripe | null>>();
@@ -33,7 +33,7 @@ const cardStyle = {
   invalid: { color: '#b91c1c' },
 };
 
-function StripeCardBox({ clientSecret, billing, onConfirmed }: CardFormProps) {
+function StripeCardBox({ clientSecret, billing, onConfirmed, onClosed }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [paying, setPaying] = useState(false);
@@ -54,6 +54,7 @@ function StripeCardBox({ clientSecret, billing, onConfirmed }: CardFormProps) {
       if (paymentIntent.status !== 'succeeded') throw new Error('Your payment could not be completed.');
       await onConfirmed(paymentIntent.id);
     } catch (error) {
+      if (isOrderClosed(error)) return onClosed();
       setFailure(errorMessage(error));
       setPaying(false);
     }
