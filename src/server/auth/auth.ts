@@ -110,13 +110,12 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   app.decorate('sessions', sessions);
 
   app.decorate('requireUser', async (req: FastifyRequest) => {
-    const header = req.headers.authorization;
-    if (!header?.startsWith('Bearer ') || header.length < 12) {
-      throw new HttpError(401, 'unauthenticated', 'Please sign in to continue.');
-    }
+    // The scheme's name is case-insensitive (RFC 9110 §11.1): 'bearer …' is as good as 'Bearer …'.
+    const [, token] = /^bearer +(\S{5,})$/i.exec(req.headers.authorization ?? '') ?? [];
+    if (!token) throw new HttpError(401, 'unauthenticated', 'Please sign in to continue.');
+    const header = `Bearer ${token}`;
     const ended = () =>
       new HttpError(401, 'unauthenticated', 'Your session has ended. Please sign in again.');
-    const token = header.slice('Bearer '.length);
     const found = await sessions.get(token, async () => (await sessionByToken.execute({ token }))[0]);
     const now = Date.now();
     if (!found || found.expiresAt.getTime() <= now) throw ended();

@@ -23,9 +23,15 @@ it('says what a field of the wrong type should be', async () => {
   expect(res.statusCode).toBe(400);
   expect(res.json().error.fields).toEqual({
     name: 'Must be text',
-    email: 'Must be text',
+    email: 'Give one value, not several',
     phone: 'Must be text',
   });
+});
+
+it('says a query parameter given twice should be given once', async () => {
+  const res = await t.app.inject('/api/catalogue?q=drill&q=saw');
+  expect(res.statusCode).toBe(400);
+  expect(res.json().error.fields).toEqual({ q: 'Give one value, not several' });
 });
 
 it("keeps a schema's own words", async () => {

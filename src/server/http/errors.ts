@@ -106,7 +106,10 @@ z.config({
       ? undefined
       : issue.input === undefined
         ? 'Required'
-        : `Must be ${EXPECTED[issue.expected] ?? issue.expected}`,
+        : // A query parameter given twice (?q=a&q=b) arrives as a list.
+          Array.isArray(issue.input) && issue.expected !== 'array'
+          ? 'Give one value, not several'
+          : `Must be ${EXPECTED[issue.expected] ?? issue.expected}`,
 });
 
 type ValidationIssue = { instancePath: string; message?: string; params?: Record<string, unknown> };

@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { isPlainText } from './text.ts';
 
 // What a customer shows the public on their reviews: the name and picture of their account.
 
-/** Plain text: no control characters, no angle brackets. */
+/** Plain text on one line, with a letter or digit (not only invisible spaces), no angle brackets. */
 export const DisplayName = z
   .string()
   .trim()
   .min(1, 'Name is required')
   .max(100, 'Name is too long (at most 100 characters)')
-  .refine((s) => !/[\p{Cc}<>]/u.test(s), 'Name may not contain < > or control characters');
+  .refine((s) => /[\p{L}\p{N}]/u.test(s), 'Name is required')
+  .refine((s) => isPlainText(s) && !/[<>\n\r\t]/.test(s), 'Name may not contain < > or control characters');
 
 /** An https address (the picture is shown on every page its reviews are), or empty for none. */
 export const PhotoUrl = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainText, NOT_PLAIN_TEXT } from './text.ts';
 import { ToolList } from './tool.ts';
 
 export const OrderId = z.uuid();
@@ -18,8 +19,14 @@ export const PurchaseInput = z
       .trim()
       .min(1, 'Phone number is required')
       .max(30, 'At most 30 characters')
-      .regex(/^[+()\d\s.-]{5,30}$/, 'Give a phone number: digits, spaces, + ( ) - .'),
-    address: z.string().trim().min(1, 'address is required').max(300, 'At most 300 characters'),
+      .regex(/^[+()\d\s.-]{5,30}$/, 'Give a phone number: digits, spaces, + ( ) - .')
+      .refine((s) => (s.match(/\d/g)?.length ?? 0) >= 5, 'Give a phone number of at least 5 digits'),
+    address: z
+      .string()
+      .trim()
+      .min(1, 'address is required')
+      .max(300, 'At most 300 characters')
+      .refine(isPlainText, NOT_PLAIN_TEXT),
     quantity: z
       .number({ error: 'Quantity must be a whole number' })
       .int('Quantity must be a whole number')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AdminCursor, AdminLimit } from './order.ts';
+import { isPlainText, NOT_PLAIN_TEXT } from './text.ts';
 
 export const ReviewId = z.uuid();
 
@@ -23,14 +24,29 @@ export type Review = z.infer<typeof Review>;
  */
 export const ReviewInput = z
   .object({
-    profession: z.string().trim().min(1, 'Profession is required').max(100, 'At most 100 characters'),
-    productName: z.string().trim().min(1, 'ProductName is required').max(200, 'At most 200 characters'),
+    profession: z
+      .string()
+      .trim()
+      .min(1, 'Profession is required')
+      .max(100, 'At most 100 characters')
+      .refine(isPlainText, NOT_PLAIN_TEXT),
+    productName: z
+      .string()
+      .trim()
+      .min(1, 'ProductName is required')
+      .max(200, 'At most 200 characters')
+      .refine(isPlainText, NOT_PLAIN_TEXT),
     ratings: z
       .number({ error: 'Ratings is required' })
       .int('Choose 1 to 5 stars')
       .min(1, 'Ratings is required')
       .max(5, 'Choose 1 to 5 stars'),
-    opinions: z.string().trim().min(1, 'message address is required').max(1000, 'At most 1000 characters'),
+    opinions: z
+      .string()
+      .trim()
+      .min(1, 'message address is required')
+      .max(1000, 'At most 1000 characters')
+      .refine(isPlainText, NOT_PLAIN_TEXT),
     customerName: z.string().max(200).optional(),
     img: z.string().max(2000).optional(),
   })

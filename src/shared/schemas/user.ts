@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainText, NOT_PLAIN_TEXT } from './text.ts';
 
 /**
  * DESIGN §5.7: what a browser's `<input type=email>` accepts (the WHATWG "valid email address"),
@@ -45,6 +46,7 @@ const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max, `At most ${max} characters`)
+    .refine(isPlainText, NOT_PLAIN_TEXT)
     .transform((s) => s || null)
     .nullable()
     .optional();

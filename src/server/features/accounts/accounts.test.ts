@@ -93,6 +93,13 @@ describe('the access token', () => {
     expect(res.json()).toEqual({ admin: false });
   });
 
+  it('takes the scheme’s name in any case (RFC 9110)', async () => {
+    for (const scheme of ['bearer', 'BEARER']) {
+      const res = await get(`/api/admin/${ann.email}`, { authorization: `${scheme} ${ann.token}` });
+      expect([scheme, res.statusCode]).toEqual([scheme, 200]);
+    }
+  });
+
   it.each([
     ['no token', {}],
     ['an empty bearer', { authorization: 'Bearer ' }],

@@ -37,6 +37,7 @@ const shown = {
   verified: sql<boolean>`exists (
         select 1 from "orders" o
         where o."user_id" = "reviews"."user_id" and o."product_name" = "reviews"."product_name" and o."paid"
+          and o."refunded_at" is null
       )`,
 };
 

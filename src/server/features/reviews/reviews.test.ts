@@ -87,6 +87,12 @@ describe('POST /api/review', () => {
       // Nobody else's review is verified by Ivy's order.
       expect(others.filter((r) => r.verified)).toEqual([]);
     });
+    // Refunded, the order no longer makes Ivy a buyer of the tool.
+    await t.db.update(orders).set({ refundedAt: new Date() }).where(eq(orders.id, order.id));
+    await vi.waitFor(async () => {
+      const [again] = ReviewList.parse((await t.app.inject('/api/reviews')).json());
+      expect(again?.verified).toBe(false);
+    });
   });
 
   it.each([
