@@ -439,6 +439,13 @@ const rows: Row[] = [
     expected: adminOnly(),
     ok: (body) => Array.isArray(body),
   },
+  {
+    method: 'GET',
+    path: '/api/admin/audit',
+    prepare: async () => ({ url: '/api/admin/audit?limit=5' }),
+    expected: adminOnly(),
+    ok: (body) => Array.isArray((body as { items?: unknown }).items),
+  },
   // The admin's lists at scale and the overview (issue 16).
   {
     method: 'GET',

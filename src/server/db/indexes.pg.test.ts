@@ -152,6 +152,8 @@ async function walkTheStore() {
   expect(newsletter.statusCode).toBe(200);
   await call('DELETE', `/api/tool/${toolId}`, admin);
   await call('GET', '/api/audit', admin);
+  const audit = await call('GET', '/api/admin/audit?limit=1', admin);
+  await call('GET', `/api/admin/audit?limit=1&cursor=${audit.nextCursor}`, admin);
   // The admin's lists: each filter, on its first page and after a cursor; the CSV; the overview.
   // A cursor of the lists' shape, for a filter whose first page is its last.
   const later = Buffer.from(JSON.stringify(['2100-01-01 00:00:00+00', randomUUID()])).toString('base64url');

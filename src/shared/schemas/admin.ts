@@ -73,7 +73,7 @@ export type MakeAdminResult = z.infer<typeof MakeAdminResult>;
 export const DeleteResult = z.object({ acknowledged: z.boolean(), deletedCount: z.number().int() });
 export type DeleteResult = z.infer<typeof DeleteResult>;
 
-/** GET /audit: the admin actions, newest first. */
+/** GET /audit (the newest 200) and GET /api/admin/audit (every one, a page at a time): an admin action. */
 export const AuditEntry = z.object({
   _id: z.string(),
   actorEmail: z.string(),
@@ -94,6 +94,18 @@ export const AuditEntry = z.object({
 export const AuditList = z.array(AuditEntry);
 export type AuditList = z.infer<typeof AuditList>;
 export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/** GET /api/admin/audit: the admin actions, newest first, a keyset page at a time. */
+export const AdminAuditQuery = z.object({ cursor: AdminCursor, limit: AdminLimit }).strict();
+export type AdminAuditQuery = z.infer<typeof AdminAuditQuery>;
+
+export const AdminAuditPage = z.object({
+  items: AuditList,
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+});
+export type AdminAuditPage = z.infer<typeof AdminAuditPage>;
 
 /** GET /api/admin/users (DESIGN §3b): `q` matches name and email; newest first. */
 export const AdminUsersQuery = z

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuditList } from '#shared/schemas/admin.ts';
+import { AdminAuditPage, AdminAuditQuery, AuditList } from '#shared/schemas/admin.ts';
 import { ApiError } from '#shared/schemas/error.ts';
-import { listAudit } from './audit.service.ts';
+import { listAudit, listAuditPage } from './audit.service.ts';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 
@@ -15,10 +15,24 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         security: [{ bearer: [] }],
-        summary: 'Admin actions, newest first',
+        summary: 'The newest 200 admin actions, newest first',
         response: { 200: AuditList, ...errors },
       },
     },
     async () => listAudit(app.db),
+  );
+
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        summary: 'A page of the admin actions, newest first',
+        querystring: AdminAuditQuery,
+        response: { 200: AdminAuditPage, ...errors },
+      },
+    },
+    async (req) => listAuditPage(app.db, req.query),
   );
 };

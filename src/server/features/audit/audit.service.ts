@@ -1,6 +1,7 @@
-import { desc } from 'drizzle-orm';
-import type { AuditEntry } from '#shared/schemas/admin.ts';
+import { desc, getTableColumns, sql } from 'drizzle-orm';
+import type { AdminAuditPage, AdminAuditQuery, AuditEntry } from '#shared/schemas/admin.ts';
 import type { Db } from '#server/db/client.ts';
+import { badCursor, cappedCount, decodeCursor, encodeCursor } from '#server/db/keyset.ts';
 import { auditLog } from '#server/db/schema.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -32,19 +33,54 @@ export async function record(
     .values({ actorId: actor.id, actorEmail: actor.email, action, target, details: details ?? null });
 }
 
-/** The admin actions, newest first. */
+/**
+ * The newest `limit` admin actions (GET /audit, kept for its callers; the Audit Log page reads
+ * every action, a page at a time, through listAuditPage).
+ */
 export async function listAudit(db: Db, limit = 200): Promise<AuditEntry[]> {
   const rows = await db
     .select()
     .from(auditLog)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
-  return rows.map((r) => ({
+  return rows.map(toEntry);
+}
+
+/**
+ * One page of GET /api/admin/audit: every admin action, newest first, keyset on (created_at, id)
+ * through audit_log_created_idx; the count stops past ADMIN_TOTAL_CAP ("more than 100").
+ */
+export async function listAuditPage(db: Db, query: AdminAuditQuery): Promise<AdminAuditPage> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const page = cursor
+    ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`
+    : undefined;
+  const [rows, count] = await Promise.all([
+    db
+      .select({ ...getTableColumns(auditLog), at: sql<string>`${auditLog.createdAt}::text` })
+      .from(auditLog)
+      .where(page)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(query.limit + 1),
+    cappedCount(db, sql`${auditLog}`, sql`true`),
+  ]).catch(badCursor);
+  const more = rows.length > query.limit;
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(toEntry),
+    nextCursor: more && last ? encodeCursor(last.at, last.id) : null,
+    ...count,
+  };
+}
+
+function toEntry(r: typeof auditLog.$inferSelect): AuditEntry {
+  return {
     _id: r.id,
     actorEmail: r.actorEmail,
     action: r.action as AuditEntry['action'],
     target: r.target,
     details: r.details ?? null,
     createdAt: r.createdAt.toISOString(),
-  }));
+  };
 }
