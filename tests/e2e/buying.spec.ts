@@ -142,6 +142,41 @@ test.describe('purchase page', () => {
     await expect(main.getByText('address is required')).toBeVisible();
   });
 
+  test('sent from the keyboard, the purchase keeps the focus on its button', async ({ page }) => {
+    await signUpCustomer(page);
+    const tool = await homeTool(page);
+    await page.goto(`/purchase/${tool._id}`);
+    const main = page.getByRole('main');
+    await main.getByLabel('Phone').fill('+1 555 010 2030');
+    await main.getByLabel('Address').fill('12 Forge Lane, Sheffield');
+    const purchase = main.getByRole('button', { name: 'Purchase' });
+    await purchase.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'Successfully added Item' })).toBeVisible();
+    // Not dropped to the page's top while the order was sent (a disabled button loses the focus).
+    await expect(purchase).toBeFocused();
+  });
+
+  test.describe('before the app runs (JavaScript off)', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the form cannot be sent, so no phone or address goes into the address bar', async ({ page }) => {
+      const email = uniqueEmail('nojs');
+      const signUp = await page.request.post('/api/auth/sign-up/email', {
+        headers: { origin: storeURL },
+        data: { name: 'Nora Script', email, password: PASSWORD },
+      });
+      expect(signUp.ok(), await signUp.text()).toBe(true);
+      const [tool] = (await (await page.request.get('/api/tools')).json()) as Tool[];
+      await page.goto(`/purchase/${tool!._id}`);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { name: 'Fill the form' })).toBeVisible();
+      await expect(main.getByLabel('Phone')).toBeDisabled();
+      await expect(main.getByLabel('Address')).toBeDisabled();
+      await expect(main.getByRole('button', { name: 'Purchase' })).toBeDisabled();
+    });
+  });
+
   test('an unknown tool says so', async ({ page }) => {
     await signUpCustomer(page);
     await page.goto('/purchase/00000000-0000-4000-8000-000000000000');

@@ -10,7 +10,11 @@ interface SubmitButtonProps {
   children: ReactNode;
 }
 
-/** A form's main button. */
+/**
+ * A form's main button. While the form is sent it keeps the focus (a disabled button would drop it
+ * to the page's top, away from the outcome): it is marked disabled for assistive technology and
+ * ignores presses, Enter in a field included (implicit submission presses it too).
+ */
 export function SubmitButton({
   pending,
   disabled = false,
@@ -20,9 +24,11 @@ export function SubmitButton({
   return (
     <button
       type="submit"
-      className={`btn ${className}`}
-      disabled={pending || disabled}
+      className={`btn ${className} ${pending ? 'btn-disabled' : ''}`}
+      disabled={disabled && !pending}
+      aria-disabled={pending || undefined}
       aria-busy={pending || undefined}
+      onClick={pending ? (event) => event.preventDefault() : undefined}
     >
       {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
       {children}

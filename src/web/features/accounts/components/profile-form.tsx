@@ -9,6 +9,7 @@ import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useUpdateProfile } from '#web/features/accounts/api/update-profile.ts';
 import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
+import { AppForm } from '#web/components/ui/app-form.tsx';
 
 const profileUpdateResolver = lazyZodResolver<FormValues, z.output<typeof ProfileUpdate>>(() =>
   import('#shared/schemas/user.ts').then((schemas) => schemas.ProfileUpdate),
@@ -57,7 +58,7 @@ export function ProfileForm({ email }: { email: string }) {
         Update Your Profile
       </h2>
       <p className="mt-1 text-sm text-slate-600">Fill in what you want to change; the rest stays as it is.</p>
-      <form noValidate onFocus={profileUpdateResolver.preload} onSubmit={onSubmit} className="mt-5 space-y-4">
+      <AppForm onFocus={profileUpdateResolver.preload} onSubmit={onSubmit} className="mt-5 space-y-4">
         <TextField
           label="Education"
           autoComplete="off"
@@ -91,7 +92,7 @@ export function ProfileForm({ email }: { email: string }) {
         <div className="sm:max-w-48">
           <SubmitButton pending={isSubmitting}>Update</SubmitButton>
         </div>
-      </form>
+      </AppForm>
       <FormAlert messages={formErrors} className="mt-4" />
     </section>
   );

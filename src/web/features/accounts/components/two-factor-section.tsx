@@ -10,6 +10,7 @@ import { refreshSession } from '#web/features/accounts/api/get-session.ts';
 import type { CurrentPasswordInput, TwoFactorCodeInput } from '#web/features/accounts/auth-forms.ts';
 import { profileKeys } from '#web/lib/query-keys.ts';
 import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
+import { AppForm } from '#web/components/ui/app-form.tsx';
 
 const currentPasswordInputResolver = lazyZodResolver<CurrentPasswordInput>(() =>
   import('#web/features/accounts/auth-forms.ts').then((schemas) => schemas.CurrentPasswordInput),
@@ -176,12 +177,7 @@ function PasswordStep({ intro, submitLabel, onCancel, onSubmit }: PasswordStepPr
   return (
     <div className="mt-3 max-w-md">
       <p className="text-sm text-slate-600">{intro}</p>
-      <form
-        noValidate
-        onFocus={currentPasswordInputResolver.preload}
-        onSubmit={submit}
-        className="mt-4 space-y-4"
-      >
+      <AppForm onFocus={currentPasswordInputResolver.preload} onSubmit={submit} className="mt-4 space-y-4">
         <TextField
           label="Current password"
           type="password"
@@ -192,7 +188,7 @@ function PasswordStep({ intro, submitLabel, onCancel, onSubmit }: PasswordStepPr
         <Actions onCancel={onCancel}>
           <SubmitButton pending={isSubmitting}>{submitLabel}</SubmitButton>
         </Actions>
-      </form>
+      </AppForm>
       <FormAlert messages={errors} className="mt-4" />
     </div>
   );
@@ -260,8 +256,7 @@ function EnrolStep({ totpURI, backupCodes, onCancel, onVerified }: EnrolStepProp
             ))}
           </ul>
         </div>
-        <form
-          noValidate
+        <AppForm
           onFocus={twoFactorCodeInputResolver.preload}
           onSubmit={submit}
           className="max-w-md space-y-4"
@@ -277,7 +272,7 @@ function EnrolStep({ totpURI, backupCodes, onCancel, onVerified }: EnrolStepProp
           <Actions onCancel={onCancel}>
             <SubmitButton pending={isSubmitting}>Verify and turn on</SubmitButton>
           </Actions>
-        </form>
+        </AppForm>
         <FormAlert messages={errors} />
       </div>
     </div>

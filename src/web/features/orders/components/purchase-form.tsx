@@ -22,6 +22,7 @@ import {
   type QuantityState,
 } from '#web/features/orders/quantity.ts';
 import { QuantityControl } from './quantity-control.tsx';
+import { AppForm } from '#web/components/ui/app-form.tsx';
 
 // The fields the customer types; the quantity has its own control and rules.
 type ContactName = 'phone' | 'address';
@@ -104,7 +105,7 @@ export function PurchaseForm({ tool, customer }: PurchaseFormProps) {
       <h2 id="purchase-form-heading" className="text-2xl font-extrabold text-slate-900">
         Fill the form
       </h2>
-      <form noValidate onFocus={contactResolver.preload} onSubmit={onSubmit} className="mt-5 space-y-4">
+      <AppForm onFocus={contactResolver.preload} onSubmit={onSubmit} className="mt-5 space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Name" value={customer.name} readOnly className={readOnlyClass} />
           <TextField label="Email" type="email" value={customer.email} readOnly className={readOnlyClass} />
@@ -147,7 +148,7 @@ export function PurchaseForm({ tool, customer }: PurchaseFormProps) {
             Purchase
           </SubmitButton>
         </div>
-      </form>
+      </AppForm>
       <FormAlert messages={formErrors} className="mt-4" />
       {notice && (
         <p role="status" className="mt-4 rounded-field border border-base-300 bg-base-200 px-4 py-3 text-sm">

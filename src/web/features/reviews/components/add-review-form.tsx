@@ -11,6 +11,7 @@ import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useAddReview } from '#web/features/reviews/api/add-review.ts';
 import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
+import { AppForm } from '#web/components/ui/app-form.tsx';
 
 const reviewInputResolver = lazyZodResolver<FormValues, z.output<typeof ReviewInput>>(() =>
   import('#shared/schemas/review.ts').then((schemas) => schemas.ReviewInput),
@@ -70,8 +71,7 @@ export function AddReviewForm({ author, products }: AddReviewFormProps) {
   });
 
   return (
-    <form
-      noValidate
+    <AppForm
       onFocus={reviewInputResolver.preload}
       onSubmit={onSubmit}
       aria-label="Your review"
@@ -124,7 +124,7 @@ export function AddReviewForm({ author, products }: AddReviewFormProps) {
       <div className="sm:max-w-48">
         <SubmitButton pending={isSubmitting}>Add Review</SubmitButton>
       </div>
-    </form>
+    </AppForm>
   );
 }
 
