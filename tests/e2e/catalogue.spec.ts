@@ -265,3 +265,89 @@ test('a review posted or deleted is on the product page that visitors get within
   await expect(page.getByText('No reviews of this tool yet.')).toBeVisible();
   await Promise.all([admin.close(), visitor.close(), customer.close()]);
 });
+
+/** Tools added by the admin API for one test, removed by `remove` (so no later test sees them). */
+async function addTools(
+  request: APIRequestContext,
+  tools: { name: string; minimumOrder: number; availableQuantity: number }[],
+) {
+  const headers = { authorization: `Bearer ${await signIn(request, adminAccount)}` };
+  const ids: string[] = [];
+  for (const tool of tools) {
+    const added = await request.post('/api/addTool', {
+      headers,
+      data: {
+        ...tool,
+        price: 120,
+        img: '/images/tools/press-tool.svg',
+        description: 'A tool made for this test.',
+      },
+    });
+    expect(added.ok(), await added.text()).toBe(true);
+    ids.push(((await added.json()) as { insertedId: string }).insertedId);
+  }
+  return {
+    ids,
+    remove: async () => {
+      for (const id of ids) await request.delete(`/api/tool/${id}`, { headers });
+    },
+  };
+}
+
+test('a tool with less stock than its minimum order is out of stock on its card and product page', async ({
+  page,
+  request,
+}) => {
+  const name = `Torque OS-${Date.now().toString(36).toUpperCase()} Pipe Bender`;
+  const added = await addTools(request, [{ name, minimumOrder: 50, availableQuantity: 10 }]);
+  try {
+    await page.goto(`/tools?q=${encodeURIComponent(name)}`);
+    const card = page.getByRole('main').getByRole('listitem').filter({ hasText: name });
+    await expect(card.getByText('Out of stock')).toBeVisible();
+    await expect(card.getByRole('link', { name: /Purchase Now/ })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Purchase Now' })).toBeDisabled();
+
+    await card.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('Out of stock')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Purchase Now/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Purchase Now' })).toBeDisabled();
+    const html = await (await request.get(`/tools/${added.ids[0]}`)).text();
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(ld.offers.availability).toBe('https://schema.org/OutOfStock');
+  } finally {
+    await added.remove();
+  }
+});
+
+test('a later page of the list says which tools it shows, without JavaScript too', async ({
+  browser,
+  request,
+}) => {
+  const word = `Zq${Date.now().toString(36)}`;
+  const added = await addTools(
+    request,
+    Array.from({ length: 26 }, (_, n) => ({
+      name: `Torque ${word} Clamp ${n + 1}`,
+      minimumOrder: 1,
+      availableQuantity: 9,
+    })),
+  );
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(`/tools?q=${word}`);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(`26 tools match "${word}"`);
+    await expect(results(page)).toHaveCount(24);
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(
+      `Tools 25–26 of 26 matching "${word}"`,
+    );
+    await expect(results(page)).toHaveCount(2);
+    await page.getByRole('link', { name: 'First page' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(`26 tools match "${word}"`);
+  } finally {
+    await context.close();
+    await added.remove();
+  }
+});

@@ -68,7 +68,7 @@ export const PAGES: Page[] = [
     query: ['newsletter'],
   })),
   // The catalogue's answers come in the page itself, drawn for the URL's search (issue 15).
-  { path: '/tools', modules: ['app/routes/tools.tsx'], query: ['q', 'category', 'sort', 'cursor'] },
+  { path: '/tools', modules: ['app/routes/tools.tsx'], query: ['q', 'category', 'sort', 'cursor', 'from'] },
   {
     path: '/tools/:id',
     modules: ['app/routes/tools-detail.tsx'],

@@ -20,6 +20,10 @@ export const Tool = z.object({
 });
 export type Tool = z.infer<typeof Tool>;
 
+/** Less stock than the minimum order: no order of it can be placed (POST /purchase refuses one). */
+export const isOutOfStock = (tool: Pick<Tool, 'minimumOrder' | 'availableQuantity'>) =>
+  tool.availableQuantity < tool.minimumOrder;
+
 export const ToolList = z.array(Tool);
 export type ToolList = z.infer<typeof ToolList>;
 

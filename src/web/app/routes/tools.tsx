@@ -9,6 +9,9 @@ import { NotFoundPage } from './not-found.tsx';
 export function ToolsPage() {
   const [params] = useSearchParams();
   const state = catalogueState(params);
+  // Where a later page starts comes beside its cursor, which cannot tell it (the Next link's `from`).
+  const given = Number(params.get('from'));
+  const from = !state.cursor ? 1 : Number.isSafeInteger(given) && given > 1 ? given : undefined;
   const page = useCatalogue(state);
   const categories = useCategories();
   // A category no tool can have (a mistyped or old link) is not a page: 404, as for an unknown tool.
@@ -29,6 +32,7 @@ export function ToolsPage() {
         state={state}
         page={{ ...page, refetch: () => void page.refetch() }}
         categories={categories.data ?? []}
+        from={from}
       />
     </>
   );

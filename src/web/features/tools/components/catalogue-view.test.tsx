@@ -86,3 +86,59 @@ it('offers the first page, not "Try again", for a page the catalogue refuses', (
   );
   expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
 });
+
+// Keyset pages have no number: the Next link says where the next page starts, so page 2 can say so.
+it('shows which tools a later page holds, and where the page after it starts', () => {
+  const nextPage = (from?: number) => {
+    cleanup();
+    render(
+      <MemoryRouter>
+        <CatalogueView
+          state={{ q: '', category: '', sort: '', cursor: 'eyJhIjox' }}
+          page={{
+            data: {
+              items: [grinder, { ...grinder, _id: '6f1c0b5e-1d2a-4c3b-8e4f-5a6b7c8d9e0e' }],
+              nextCursor: 'eyJiIjoy',
+              total: 60,
+              totalCapped: false,
+            },
+            isPending: false,
+            isError: false,
+            refetch: () => {},
+          }}
+          categories={categories}
+          from={from}
+        />
+      </MemoryRouter>,
+    );
+  };
+  nextPage(25);
+  expect(screen.getByRole('status').textContent).toBe('Tools 25–26 of 60');
+  expect(screen.getByRole('link', { name: 'Next page' }).getAttribute('href')).toBe(
+    '/tools?cursor=eyJiIjoy&from=27',
+  );
+  expect(screen.getByRole('link', { name: 'First page' }).getAttribute('href')).toBe('/tools');
+  // A link from before pages said where they start: the count, and no guess.
+  nextPage(undefined);
+  expect(screen.getByRole('status').textContent).toBe('60 tools');
+  expect(screen.getByRole('link', { name: 'Next page' }).getAttribute('href')).toBe('/tools?cursor=eyJiIjoy');
+});
+
+it("names a later page's tools among a search's matches", () => {
+  render(
+    <MemoryRouter>
+      <CatalogueView
+        state={{ q: 'drill', category: '', sort: '', cursor: 'eyJhIjox' }}
+        page={{
+          data: { items: [grinder], nextCursor: null, total: 25, totalCapped: false },
+          isPending: false,
+          isError: false,
+          refetch: () => {},
+        }}
+        categories={categories}
+        from={25}
+      />
+    </MemoryRouter>,
+  );
+  expect(screen.getByRole('status').textContent).toBe('Tools 25–25 of 25 matching "drill"');
+});

@@ -18,6 +18,16 @@ const SORTS = [
   ['price-desc', 'Price: high to low'],
 ] as const;
 
+/** What the list holds, and on a later page which of them it shows: 'Tools 25–32 of 32'. */
+function position({ items, total, totalCapped }: CataloguePage, q: string, from: number | undefined) {
+  const count = `${formatCount(total)}${totalCapped ? '+' : ''}`;
+  if (from && from > 1) {
+    const last = formatCount(from + items.length - 1);
+    return `Tools ${formatCount(from)}–${last} of ${count}${q ? ` matching "${q}"` : ''}`;
+  }
+  return `${total === 1 ? '1 tool' : `${count} tools`}${q ? ` ${total === 1 ? 'matches' : 'match'} "${q}"` : ''}`;
+}
+
 /** The address of a view's first page: the same search, filter and sort, without a cursor. */
 const firstPageOf = (state: CatalogueState) => `/tools${catalogueSearch({ ...state, cursor: '' })}`;
 
@@ -31,13 +41,18 @@ interface CatalogueViewProps {
     refetch: () => void;
   };
   categories: CategoryList;
+  /**
+   * Where this page starts in the list: 1 on the first; after it, what the Next link said (a keyset
+   * cursor cannot tell); undefined for a link without it.
+   */
+  from?: number;
 }
 
 /**
  * The catalogue at /tools: a search form (a GET form, so it works before the app's code runs),
  * category filters and pages as links, every one an address that can be shared.
  */
-export function CatalogueView({ state, page, categories }: CatalogueViewProps) {
+export function CatalogueView({ state, page, categories, from }: CatalogueViewProps) {
   const navigate = useNavigate();
   const searchId = useId();
   const sortId = useId();
@@ -141,10 +156,7 @@ export function CatalogueView({ state, page, categories }: CatalogueViewProps) {
         ) : (
           <>
             <p role="status" className="mb-4 text-sm text-slate-600">
-              {page.data.total === 1
-                ? '1 tool'
-                : `${formatCount(page.data.total)}${page.data.totalCapped ? '+' : ''} tools`}
-              {state.q && ` ${page.data.total === 1 ? 'matches' : 'match'} "${state.q}"`}
+              {position(page.data, state.q, from)}
             </p>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {page.data.items.map((tool) => (
@@ -161,7 +173,7 @@ export function CatalogueView({ state, page, categories }: CatalogueViewProps) {
               )}
               {page.data.nextCursor && (
                 <Link
-                  to={`/tools${catalogueSearch({ ...state, cursor: page.data.nextCursor })}`}
+                  to={`/tools${catalogueSearch({ ...state, cursor: page.data.nextCursor })}${from ? `&from=${from + page.data.items.length}` : ''}`}
                   className="btn btn-primary"
                 >
                   Next page

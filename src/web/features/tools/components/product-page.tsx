@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatDollars } from '#shared/money.ts';
 import { categoryName } from '#shared/categories.ts';
-import type { Tool } from '#shared/schemas/tool.ts';
-import { ArrowRightIcon } from '#web/components/ui/icons.tsx';
+import { isOutOfStock, type Tool } from '#shared/schemas/tool.ts';
 import { RatingStars } from '#web/components/ui/rating-stars.tsx';
 import { catalogueSearch } from '#web/features/tools/api/get-catalogue.ts';
 import { useSiteOrigin } from '#web/lib/server-page.ts';
+import { OutOfStockBadge, PurchaseNow } from './tool-card.tsx';
 
 interface ProductPageProps {
   tool: Tool;
@@ -21,6 +21,7 @@ export function ProductPage({ tool, rating, reviews }: ProductPageProps) {
   const origin = useSiteOrigin();
   const url = `${origin}/tools/${tool._id}`;
   const image = /^https?:/.test(tool.img) ? tool.img : `${origin}${tool.img}`;
+  const outOfStock = isOutOfStock(tool);
   const description =
     tool.description.length > 160 ? `${tool.description.slice(0, 157)}...` : tool.description;
   const product = {
@@ -38,10 +39,7 @@ export function ProductPage({ tool, rating, reviews }: ProductPageProps) {
       url,
       price: tool.price.toFixed(2),
       priceCurrency: 'USD',
-      availability:
-        tool.availableQuantity >= tool.minimumOrder
-          ? 'https://schema.org/InStock'
-          : 'https://schema.org/OutOfStock',
+      availability: outOfStock ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
       eligibleQuantity: { '@type': 'QuantitativeValue', minValue: tool.minimumOrder },
     },
     ...(rating && {
@@ -112,17 +110,17 @@ export function ProductPage({ tool, rating, reviews }: ProductPageProps) {
             </div>
             <div className="flex justify-between gap-2 px-4 py-3">
               <dt className="text-slate-600">Available Quantity</dt>
-              <dd className="font-bold text-slate-900">{tool.availableQuantity}</dd>
+              <dd className="flex items-center gap-2 font-bold text-slate-900">
+                {outOfStock && <OutOfStockBadge />}
+                {tool.availableQuantity}
+              </dd>
             </div>
           </dl>
           <p className="text-lg text-slate-600">
             Price: <span className="text-3xl font-extrabold text-slate-900">{formatDollars(tool.price)}</span>
             <span className="text-sm"> / unit</span>
           </p>
-          <Link to={`/purchase/${tool._id}`} className="btn btn-primary btn-lg gap-2 self-start">
-            Purchase Now
-            <ArrowRightIcon className="size-4" />
-          </Link>
+          <PurchaseNow tool={tool} className="btn-lg self-start" />
         </div>
       </div>
       <section aria-labelledby="reviews-heading" className="mt-14">
