@@ -59,6 +59,22 @@ test('a customer refused an admin page is told why, and signing in again lands o
   expect(await accessToken(page)).toBeTruthy();
 });
 
+test('a visitor sent to log in by an admin page, who signs in as a customer, lands on /dashboard and stays signed in', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request, newAccount('Hal Visitor'));
+  await page.goto('/dashboard/manageOrders');
+  await expect(page).toHaveURL('/login');
+  await submitLogin(page, account.email, account.password);
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  // Not sent back to the admin page, whose guard would sign the customer out again.
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL('/dashboard');
+  expect(await accessToken(page)).toBeTruthy();
+});
+
 test.describe('Google sign-in not set up', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

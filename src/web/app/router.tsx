@@ -69,6 +69,19 @@ const NotFoundPage = lazyPage(() => import('./routes/not-found.tsx'), 'NotFoundP
  * ~18 KB gzip to the initial bundle (DESIGN §6 budget) for loaders this app does not use.
  * Purchase and the dashboard need a sign-in; the four admin pages need an admin (SPEC §6).
  */
+/** The admin's pages, under /dashboard. */
+const ADMIN_PAGES: Record<string, ReactNode> = {
+  overview: <OverviewPage />,
+  manageOrders: <ManageOrdersPage />,
+  addProducts: <AddProductsPage />,
+  makeAdmin: <MakeAdminPage />,
+  manageProducts: <ManageProductsPage />,
+  'editProduct/:id': <EditProductPage />,
+  reviews: <ReviewsPage />,
+  audit: <AuditPage />,
+};
+const ADMIN_PATHS = Object.keys(ADMIN_PAGES).map((path) => `/dashboard/${path}`);
+
 export function AppRoutes() {
   return (
     <Routes>
@@ -83,7 +96,7 @@ export function AppRoutes() {
         <Route path="registration" element={<RegistrationPage />} />
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route element={<RequireAuth />}>
+        <Route element={<RequireAuth adminPaths={ADMIN_PATHS} />}>
           <Route path="purchase/:id" element={<PurchasePage />} />
           <Route path="dashboard" element={<DashboardLayout />}>
             <Route index element={<MyProfilePage />} />
@@ -92,14 +105,9 @@ export function AppRoutes() {
             <Route path="payment/:orderId" element={<PaymentPage />} />
             <Route path="receipt/:orderId" element={<ReceiptPage />} />
             <Route element={<RequireAdmin />}>
-              <Route path="overview" element={<OverviewPage />} />
-              <Route path="manageOrders" element={<ManageOrdersPage />} />
-              <Route path="addProducts" element={<AddProductsPage />} />
-              <Route path="makeAdmin" element={<MakeAdminPage />} />
-              <Route path="manageProducts" element={<ManageProductsPage />} />
-              <Route path="editProduct/:id" element={<EditProductPage />} />
-              <Route path="reviews" element={<ReviewsPage />} />
-              <Route path="audit" element={<AuditPage />} />
+              {Object.entries(ADMIN_PAGES).map(([path, page]) => (
+                <Route key={path} path={path} element={page} />
+              ))}
             </Route>
           </Route>
         </Route>
