@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { isOutOfStock } from '#shared/schemas/tool.ts';
 
 interface QuantityControlProps {
   text: string;
@@ -54,7 +55,7 @@ export function QuantityControl(props: QuantityControlProps) {
         </button>
       </div>
       <p id={hintId} className="text-sm text-slate-600">
-        {availableQuantity < minimumOrder
+        {isOutOfStock({ minimumOrder, availableQuantity })
           ? `Out of stock: only ${availableQuantity} left, below the minimum order of ${minimumOrder}.`
           : `Order between ${minimumOrder} and ${availableQuantity} units.`}
       </p>
