@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations } from '#tests/fixtures/e2e-helpers.ts';
+import {
+  appTookOver,
+  mainNav,
+  newAccount,
+  seriousViolations,
+  signInPage,
+} from '#tests/fixtures/e2e-helpers.ts';
 
 const pages: { path: string; ready: (page: Page) => Promise<void> }[] = [
   {
@@ -68,5 +74,38 @@ test.describe('accessibility', () => {
       await expect(page.getByRole('main'), path).toHaveCount(1);
       await expect(page.getByRole('contentinfo'), path).toHaveCount(1);
     }
+  });
+});
+
+test.describe('the keyboard on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the dashboard menu takes focus when it opens and keeps it until Escape', async ({ page }) => {
+    await signInPage(page, newAccount('Drawer Keys'));
+    await page.goto('/dashboard/myOrders');
+    await appTookOver(page, 'main button[aria-expanded]');
+    const opener = page.getByRole('button', { name: 'Dashboard menu', exact: true });
+    const drawer = page.locator(`[id="${await opener.getAttribute('aria-controls')}"]`);
+    await expect(drawer.getByRole('link', { name: 'Add Review', includeHidden: true })).toBeAttached();
+
+    await opener.press('Enter');
+    await expect(drawer.getByRole('button', { name: 'Close dashboard menu' })).toBeFocused();
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      await expect(drawer.locator(':focus'), `after ${key}`).toHaveCount(1);
+    }
+    await page.keyboard.press('Escape');
+    await expect(opener).toBeFocused();
+  });
+
+  test('Escape closes the menu and puts focus back on its button', async ({ page }) => {
+    await page.goto('/tools');
+    await appTookOver(page, 'header button[aria-expanded]');
+    await mainNav(page).getByRole('button', { name: 'Open menu' }).press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(mainNav(page).getByRole('link', { name: 'My Portfolio' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(mainNav(page).getByRole('link', { name: 'My Portfolio' })).toBeHidden();
+    await expect(mainNav(page).getByRole('button', { name: 'Open menu' })).toBeFocused();
   });
 });

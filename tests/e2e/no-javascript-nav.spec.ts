@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mainNav } from '#tests/fixtures/e2e-helpers.ts';
+import { expectSignedInNavbar, mainNav, newAccount, signIn } from '#tests/fixtures/e2e-helpers.ts';
 
 // The login and registration forms post without JavaScript; the navbar must lead to them as well.
 test.describe('the navbar without JavaScript', () => {
@@ -14,6 +14,13 @@ test.describe('the navbar without JavaScript', () => {
     await nav.getByRole('link', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  });
+
+  test('@mobile signed in, shows the account and Logout instead of Login', async ({ page }) => {
+    const account = newAccount('Nojs Reader');
+    await signIn(page.request, account);
+    await page.goto('/tools');
+    await expectSignedInNavbar(page, account.name);
   });
 
   test('@mobile a section link shows its heading clear of the navbar', async ({ page }) => {

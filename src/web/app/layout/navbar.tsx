@@ -130,6 +130,7 @@ export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const headerRef = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const closeMenu = () => setMenuOpen(false);
   // Drawn by the server (and so in a page without JavaScript), left out once the app runs.
   const hydrated = useHydrated();
@@ -137,7 +138,10 @@ export function Navbar() {
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      // The menu's links go with it, and focus would fall to the page's start.
+      if (headerRef.current?.contains(document.activeElement)) menuButton.current?.focus();
     };
     const onPointerDown = (event: PointerEvent) => {
       if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
@@ -180,8 +184,9 @@ export function Navbar() {
           </div>
 
           <button
+            ref={menuButton}
             type="button"
-            className="btn btn-square btn-ghost ml-auto text-slate-100 hover:bg-slate-800 lg:hidden [@media(scripting:none)]:hidden"
+            className="btn btn-square btn-ghost ml-auto text-slate-100 hover:bg-slate-800 focus-visible:bg-slate-800 lg:hidden [@media(scripting:none)]:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -202,7 +207,12 @@ export function Navbar() {
               ))}
             </ul>
             <div className="mt-3 flex items-center gap-2 border-t border-slate-800 pt-3">
-              <NoScriptAccountLinks />
+              {/* The server drew the page for the session its cookie names, as the bar above. */}
+              {auth.status === 'signedIn' ? (
+                <AccountLinks auth={auth} onNavigate={closeMenu} />
+              ) : (
+                <NoScriptAccountLinks />
+              )}
             </div>
           </div>
         )}

@@ -43,12 +43,23 @@ export function DashboardLayout() {
   const roleLinks = adminCheck.data ? (adminCheck.data.admin ? adminLinks : customerLinks) : [];
 
   useEffect(() => {
-    if (!open) return;
-    sidebar.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const side = sidebar.current;
+    if (!open || !side) return;
+    const stops = () => [...side.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+    stops()[0]?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      openButton.current?.focus();
+      if (event.key === 'Escape') {
+        setOpen(false);
+        openButton.current?.focus();
+      }
+      if (event.key !== 'Tab') return;
+      // The drawer covers the page: Tab goes round its own links rather than onto the page behind.
+      const all = stops();
+      const [edge, wrapTo] = event.shiftKey ? [all[0], all.at(-1)] : [all.at(-1), all[0]];
+      if (document.activeElement === edge || !side.contains(document.activeElement)) {
+        event.preventDefault();
+        wrapTo?.focus();
+      }
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -89,7 +100,11 @@ export function DashboardLayout() {
           onChange={(event) => setOpen(event.target.checked)}
         />
         {/* Before the content in the document, so the sidebar comes first to keyboard and reader. */}
-        <div className="drawer-side z-50 lg:top-20 lg:z-auto lg:h-auto lg:self-start">
+        {/* daisyUI shows the drawer after a delay, and focus cannot land in it before: it fades in
+            without one. */}
+        <div
+          className={`drawer-side z-50 lg:top-20 lg:z-auto lg:h-auto lg:self-start ${open ? 'transition-opacity' : ''}`}
+        >
           <label htmlFor={toggleId} aria-hidden="true" className="drawer-overlay" />
           <aside
             ref={sidebar}
@@ -100,7 +115,7 @@ export function DashboardLayout() {
               <p className="px-3 text-sm font-bold tracking-[0.15em] text-safety uppercase">Dashboard</p>
               <button
                 type="button"
-                className="btn btn-square btn-ghost btn-sm text-slate-100 hover:bg-slate-800 lg:hidden"
+                className="btn btn-square btn-ghost btn-sm text-slate-100 hover:bg-slate-800 focus-visible:bg-slate-800 lg:hidden"
                 aria-label="Close dashboard menu"
                 onClick={close}
               >
