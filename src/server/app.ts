@@ -24,6 +24,7 @@ import { toolsAdminRoutes } from './features/tools/tools.admin.routes.ts';
 import { toolsRoutes } from './features/tools/tools.routes.ts';
 import docs from './http/docs.ts';
 import errors, { clientErrors, routerErrors } from './http/errors.ts';
+import jsonBody from './http/json-body.ts';
 import nulGuard from './http/nul-guard.ts';
 import { hotAnswer, serverWith } from './http/hot-answers.ts';
 import { ResponseCache, type CachedBody } from './http/response-cache.ts';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   const gateways = await selectGateway(config, database.db);
   await app.register(
     async (api) => {
+      await api.register(jsonBody);
       await api.register(nulGuard);
       await api.register(healthRoutes);
       await api.register(toolsRoutes);

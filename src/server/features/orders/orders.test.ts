@@ -250,6 +250,25 @@ describe('DELETE /api/myOrder/:id', () => {
     expect((await buy(ann, order(tool.id, 10))).json().acknowledged).toBe(true);
   });
 
+  it('cancels when sent with a JSON content type and no body, as clients that always set it do', async () => {
+    const tool = await newTool(100, 10);
+    const { insertedId } = (await buy(ann, order(tool.id, 10))).json();
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/myOrder/${insertedId}`,
+      headers: { ...ann.bearer, 'content-type': 'application/json' },
+    });
+    expect([res.statusCode, res.json()]).toEqual([200, { acknowledged: true, deletedCount: 1 }]);
+    // A body that is there must still be JSON.
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: { ...ann.bearer, 'content-type': 'application/json' },
+      payload: '{"toolsId":',
+    });
+    expect(broken.statusCode).toBe(400);
+  });
+
   it('refuses to cancel a paid order with 409', async () => {
     const tool = await newTool(100, 10);
     const { insertedId } = (await buy(ann, order(tool.id, 10))).json();

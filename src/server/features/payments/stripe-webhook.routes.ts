@@ -18,6 +18,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookOptions> = asy
   { gateway, client, webhookSecret },
 ) => {
   // Stripe signs the exact bytes it sends: this route keeps the body raw.
+  hook.removeContentTypeParser('application/json');
   hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
     done(null, body),
   );
