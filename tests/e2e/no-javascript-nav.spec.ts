@@ -23,6 +23,18 @@ test.describe('the navbar without JavaScript', () => {
     await expectSignedInNavbar(page, account.name);
   });
 
+  test('Logout signs the session out', async ({ page }) => {
+    const account = newAccount('Nojs Leaver');
+    await signIn(page.request, account);
+    await page.goto('/tools');
+    await mainNav(page).getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(mainNav(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    // Gone on the server too, not only from this page.
+    const session = await page.request.get('/api/auth/get-session');
+    expect(await session.json()).toBeNull();
+  });
+
   test('@mobile a section link shows its heading clear of the navbar', async ({ page }) => {
     await page.goto('/#reviews');
     const heading = page.getByRole('heading', { name: 'What Our Clients Says?' });

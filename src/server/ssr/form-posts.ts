@@ -12,7 +12,7 @@ import type { Config } from '#server/config.ts';
 import { HttpError } from '#server/http/errors.ts';
 
 /**
- * The account forms posted before the app has taken the page over (a slow phone, JavaScript
+ * The account forms (and the navbar's Logout) posted before the app has taken the page over (a slow phone, JavaScript
  * blocked): a native POST of the form to its own page's path, so that no password ever travels in
  * an address (issue 13.6). Each is handed to better-auth's own call through the app itself, so the
  * auth rate limits, hooks and checks of that call apply as they do to the app's fetch; its cookies
@@ -180,6 +180,12 @@ export default async function formPosts(app: FastifyInstance, { config }: { conf
     if (answer.body.code === 'INVALID_TOKEN') return seeOther(reply, broken);
     if (!answer.ok) return seeOther(reply, again(failure(answer)));
     return seeOther(reply, '/login?reset=1');
+  });
+
+  // The navbar's Logout: better-auth's sign-out with the session's cookie, which it clears.
+  app.post('/logout', async (req, reply) => {
+    const answer = await authCall(req, 'sign-out', {}, true);
+    return seeOther(reply, '/', answer.cookies);
   });
 
   // The home page's newsletter box (issue 16), through POST /api/newsletter itself, so that its

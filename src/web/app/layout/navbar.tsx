@@ -64,14 +64,24 @@ function AccountLinks({ auth, onNavigate }: { auth: NavbarAuth; onNavigate: () =
           </span>
           <span className="max-w-48 truncate">{auth.user.name}</span>
         </span>
-        <button
-          type="button"
-          className="btn btn-sm border-slate-500 bg-transparent text-slate-100 shadow-none hover:border-safety hover:text-safety"
-          disabled={signingOut}
-          onClick={() => void onLogout()}
+        {/* Posted by the browser itself before the app runs (form-posts.ts signs the session out). */}
+        <form
+          method="post"
+          action="/logout"
+          className="contents"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void onLogout();
+          }}
         >
-          Logout
-        </button>
+          <button
+            type="submit"
+            className="btn btn-sm border-slate-500 bg-transparent text-slate-100 shadow-none hover:border-safety hover:text-safety"
+            disabled={signingOut}
+          >
+            Logout
+          </button>
+        </form>
       </>
     );
   }
