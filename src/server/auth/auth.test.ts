@@ -24,6 +24,36 @@ const post = (
   remoteAddress = '10.0.0.1',
 ) => t.app.inject({ method: 'POST', url, payload, headers: { origin, ...headers }, remoteAddress });
 
+describe('better-auth’s refusals', () => {
+  it('carry the one error shape (DESIGN §3), beside better-auth’s own fields its client reads', async () => {
+    const account = await signUp(t.app, 'shape');
+    const wrong = await post(
+      '/api/auth/sign-in/email',
+      { email: account.email, password: 'not-the-password' },
+      {},
+      '10.9.0.1',
+    );
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({
+      error: { code: 'invalid_email_or_password', message: 'Invalid email or password' },
+      code: 'INVALID_EMAIL_OR_PASSWORD',
+      message: 'Invalid email or password',
+    });
+    const short = await post(
+      '/api/auth/sign-up/email',
+      { name: 'Short', email: 'short.pw@acme.co.uk', password: 'abc' },
+      {},
+      '10.9.0.2',
+    );
+    expect([short.statusCode, short.json().error.code]).toEqual([400, 'password_too_short']);
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/auth/admin/list-users' });
+    expect([unknown.statusCode, unknown.json()]).toEqual([
+      404,
+      { error: { code: 'not_found', message: 'Not Found' } },
+    ]);
+  });
+});
+
 describe('rate limits on sign-in, sign-up and reset', () => {
   it('answers 429 with the error shape once one email has been tried too often, from any address', async () => {
     const email = 'target@example.com';

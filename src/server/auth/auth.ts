@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,6 +18,32 @@ import {
 import type { CurrentUser } from './current-user.ts';
 import { authRateLimit, betterAuthUrl } from './rate-limit.ts';
 import { SessionCache } from './session-cache.ts';
+
+/**
+ * A refusal of better-auth's ({message, code}, or no body at all) with DESIGN §3's shape added,
+ * {error: {code, message}}; its own fields stay, for its browser client, which reads them. Undefined
+ * when the answer has that shape already, or is not JSON.
+ */
+function withErrorShape(status: number, bytes: Buffer | null): object | undefined {
+  let answer: unknown = {};
+  try {
+    if (bytes?.length) answer = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer) || 'error' in answer) {
+    return undefined;
+  }
+  const { code, message } = answer as { code?: unknown; message?: unknown };
+  const words = STATUS_CODES[status] ?? 'Error';
+  return {
+    ...answer,
+    error: {
+      code: typeof code === 'string' ? code.toLowerCase() : words.toLowerCase().replaceAll(' ', '_'),
+      message: typeof message === 'string' && message ? message : words,
+    },
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,7 +109,11 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
       if (req.method === 'POST') sessions.clear();
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      const bytes = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      const refusal = response.status >= 400 ? withErrorShape(response.status, bytes) : undefined;
+      if (!refusal) return reply.send(bytes);
+      reply.removeHeader('content-length');
+      return reply.type('application/json; charset=utf-8').send(refusal);
     },
   });
 
