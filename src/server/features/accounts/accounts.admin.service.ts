@@ -2,7 +2,7 @@ import { and, desc, type SQL, sql } from 'drizzle-orm';
 import type { AdminUsersPage, AdminUsersQuery } from '#shared/schemas/admin.ts';
 import { user } from '#server/db/auth-schema.ts';
 import type { Db } from '#server/db/client.ts';
-import { badCursor, cappedCount, containing, decodeCursor, encodeCursor } from '#server/db/keyset.ts';
+import { badCursor, cappedCount, containing, decodeCursor, keysetPage } from '#server/db/keyset.ts';
 
 /**
  * One page of GET /api/admin/users: accounts newest first (a colleague who just signed up is at the
@@ -32,12 +32,9 @@ export async function listUsersPage(db: Db, query: AdminUsersQuery): Promise<Adm
       .limit(query.limit + 1),
     cappedCount(db, sql`${user}`, where),
   ]).catch(badCursor);
-  const more = rows.length > query.limit;
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
-  return {
-    items: items.map(({ at: _at, ...r }) => ({ ...r, role: r.role === 'admin' ? 'admin' : 'user' })),
-    nextCursor: more && last ? encodeCursor(last.at, last._id) : null,
-    ...count,
-  };
+  const toAccount = ({ at: _at, ...r }: (typeof rows)[number]) => ({
+    ...r,
+    role: r.role === 'admin' ? ('admin' as const) : ('user' as const),
+  });
+  return { ...keysetPage(rows, query.limit, (r) => [r.at, r._id], toAccount), ...count };
 }

@@ -1,7 +1,7 @@
 import { desc, getTableColumns, sql } from 'drizzle-orm';
 import type { AdminAuditPage, AdminAuditQuery, AuditEntry } from '#shared/schemas/admin.ts';
 import type { Db } from '#server/db/client.ts';
-import { badCursor, cappedCount, decodeCursor, encodeCursor } from '#server/db/keyset.ts';
+import { badCursor, cappedCount, decodeCursor, keysetPage } from '#server/db/keyset.ts';
 import { auditLog } from '#server/db/schema.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -64,14 +64,7 @@ export async function listAuditPage(db: Db, query: AdminAuditQuery): Promise<Adm
       .limit(query.limit + 1),
     cappedCount(db, sql`${auditLog}`, sql`true`),
   ]).catch(badCursor);
-  const more = rows.length > query.limit;
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
-  return {
-    items: items.map(toEntry),
-    nextCursor: more && last ? encodeCursor(last.at, last.id) : null,
-    ...count,
-  };
+  return { ...keysetPage(rows, query.limit, (r) => [r.at, r.id], toEntry), ...count };
 }
 
 function toEntry(r: typeof auditLog.$inferSelect): AuditEntry {

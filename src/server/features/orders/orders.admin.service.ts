@@ -9,14 +9,11 @@ import {
   type Order,
 } from '#shared/schemas/order.ts';
 import { type Db, runPrepared } from '#server/db/client.ts';
-import { badCursor, cappedTotal, containing, decodeCursor, encodeCursor } from '#server/db/keyset.ts';
+import { badCursor, cappedTotal, containing, decodeCursor, keysetPage, UUID } from '#server/db/keyset.ts';
 import { orderBuyers, orderProducts, orders, revenueDays } from '#server/db/schema.ts';
-import { Invalid } from '#server/domain-errors.ts';
 import { lowStockTools } from '#server/features/tools/tools.service.ts';
 import { csvLine } from '#server/http/csv.ts';
 import { type OrderRow, toOrder } from './orders.service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Buyers, or products, a search may name and still be read by their email or product name. */
 const NAMED_AT_MOST = 200;
@@ -177,20 +174,12 @@ async function pageAfter(
 
 /** One page of GET /api/admin/orders: newest first, keyset on (created_at, id), with its count. */
 export async function listOrdersPage(db: Db, query: AdminOrdersQuery): Promise<AdminOrdersPage> {
-  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-  if (cursor && !UUID.test(cursor[1])) throw new Invalid({ cursor: 'Not a cursor this list gave' });
+  const cursor = query.cursor ? decodeCursor(query.cursor, { id: UUID }) : undefined;
   const where = await orderFilter(db, query);
   const { rows, count } = cursor
     ? await pageAfter(db, query, where, cursor, query.limit)
     : await firstPage(db, query, where, query.limit);
-  const more = rows.length > query.limit;
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
-  return {
-    items: items.map(toOrder),
-    nextCursor: more && last ? encodeCursor(last.at, last.id) : null,
-    ...count,
-  };
+  return { ...keysetPage(rows, query.limit, (r) => [r.at, r.id], toOrder), ...count };
 }
 
 /** The CSV's columns, in order. */

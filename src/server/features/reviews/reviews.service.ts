@@ -8,7 +8,7 @@ import type {
   ToolReviewsQuery,
 } from '#shared/schemas/review.ts';
 import { type Db, violates } from '#server/db/client.ts';
-import { badCursor, decodeCursor, encodeCursor } from '#server/db/keyset.ts';
+import { badCursor, decodeCursor, keysetPage } from '#server/db/keyset.ts';
 import { reviews, tools } from '#server/db/schema.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { Conflict, LimitReached } from '#server/domain-errors.ts';
@@ -78,12 +78,13 @@ export async function listToolReviews(
       .from(reviews)
       .where(named),
   ]).catch(badCursor);
-  const more = rows.length > query.limit;
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
   return {
-    items: items.map(({ at: _at, ...row }) => row),
-    nextCursor: more && last ? encodeCursor(last.at, last._id) : null,
+    ...keysetPage(
+      rows,
+      query.limit,
+      (r) => [r.at, r._id],
+      ({ at: _at, ...row }) => row,
+    ),
     total: Number(stats?.n ?? 0),
     average: stats?.average == null ? null : Number(stats.average),
   };
@@ -108,12 +109,13 @@ export async function listReviewsPage(db: Db, query: AdminReviewsQuery): Promise
       .limit(query.limit + 1),
     db.select({ n: count() }).from(reviews).where(listed),
   ]).catch(badCursor);
-  const more = rows.length > query.limit;
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
   return {
-    items: items.map(({ at: _at, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() })),
-    nextCursor: more && last ? encodeCursor(last.at, last._id) : null,
+    ...keysetPage(
+      rows,
+      query.limit,
+      (r) => [r.at, r._id],
+      ({ at: _at, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() }),
+    ),
     total: Number(total?.n ?? 0),
   };
 }

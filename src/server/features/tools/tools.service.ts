@@ -9,8 +9,9 @@ import {
   type CategoryList,
   type Tool,
 } from '#shared/schemas/tool.ts';
-import { Invalid, NotFound } from '#server/domain-errors.ts';
-import { type Db, errorChain } from '#server/db/client.ts';
+import { NotFound } from '#server/domain-errors.ts';
+import type { Db } from '#server/db/client.ts';
+import { badCursor, decodeCursor, keysetPage, UUID } from '#server/db/keyset.ts';
 import { catalogueWords, searchable, tools } from '#server/db/schema.ts';
 import { record, type Actor } from '#server/features/audit/audit.service.ts';
 import {
@@ -162,9 +163,7 @@ export async function listCategories(db: Db): Promise<CategoryList> {
   return [...known, ...unknown];
 }
 
-const INVALID_CURSOR = { cursor: 'Not a cursor this catalogue gave' };
-// PostgreSQL's codes for a value it cannot read as its type (SQLSTATE class 22).
-const BAD_VALUE = new Set(['22007', '22008', '22P02', '22003']);
+const CATALOGUE_CURSOR = 'Not a cursor this catalogue gave';
 
 /** How close a word of the catalogue must be to a searched word to stand for it by trigrams ('grinders' → 'grinder'). */
 const CLOSE = 0.5;
@@ -291,7 +290,9 @@ export async function catalogue(
     },
   }[sort];
   const where = and(...filters)!;
-  const cursor = query.cursor ? decodeCursor(query.cursor, order.shape) : undefined;
+  const cursor = query.cursor
+    ? decodeCursor(query.cursor, { key: order.shape, id: UUID, refusal: CATALOGUE_CURSOR })
+    : undefined;
   const after: SQL[] = [];
   if (cursor) {
     const [at, id] = cursor;
@@ -415,47 +416,19 @@ export async function catalogue(
       .reduce((sum, c) => sum + c.count, 0);
     return { rows, total };
   };
-  const { rows, total } = await (q ? searchPage() : listPage()).catch((err: unknown) => {
-    // A cursor of the right shape may still hold a value the database refuses (a 30 February).
-    if ([...errorChain(err)].some((e) => BAD_VALUE.has(String((e as { code?: unknown }).code)))) {
-      throw new Invalid(INVALID_CURSOR);
-    }
-    throw err;
-  });
-  const more = rows.length > query.limit;
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
+  const { rows, total } = await (q ? searchPage() : listPage()).catch((err: unknown) =>
+    badCursor(err, CATALOGUE_CURSOR),
+  );
   return {
-    items: items.map(({ sortKey: _key, ...row }) => toTool(row)),
-    nextCursor: more && last ? encodeCursor(last.sortKey, last._id) : null,
+    ...keysetPage(
+      rows,
+      query.limit,
+      (r) => [r.sortKey, r._id],
+      ({ sortKey: _key, ...row }) => toTool(row),
+    ),
     total: q ? Math.min(total, CATALOGUE_TOTAL_CAP) : total,
     totalCapped: Boolean(q) && total > CATALOGUE_TOTAL_CAP,
   };
-}
-
-function encodeCursor(key: string, id: string): string {
-  return Buffer.from(JSON.stringify([key, id])).toString('base64url');
-}
-
-/** The cursor's sort key and id; a cursor of another sort, or not ours, is refused (400). */
-function decodeCursor(cursor: string, shape: RegExp): [string, string] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      value[0].length <= 200 &&
-      shape.test(value[0]) &&
-      typeof value[1] === 'string' &&
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value[1])
-    ) {
-      return [value[0], value[1]];
-    }
-  } catch {
-    // Falls through to the same answer as any other cursor we did not give.
-  }
-  throw new Invalid(INVALID_CURSOR);
 }
 
 /** Live tools with less than twice their minimum order left, by name (the admin's overview). */
