@@ -204,7 +204,8 @@ export function createPageHtml(
         (url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`,
       ),
     ].join('');
-    let document = links ? html.replace('</head>', `${links}</head>`) : html;
+    // Replacements are functions: a drawn "$&" or "$'" (a tool's name) is text, not a pattern.
+    let document = links ? html.replace('</head>', () => `${links}</head>`) : html;
     if (!drawn) return { html: document, status: page ? 200 : 404 };
     // The page's own title, description and links (React sends them first) go in the head, in
     // place of index.html's.
@@ -213,7 +214,7 @@ export function createPageHtml(
     if (head.includes('<meta name="description"')) {
       document = document.replace(/<meta\s+name="description"[^>]*>/, '');
     }
-    document = document.replace('</head>', `${head}</head>`);
+    document = document.replace('</head>', () => `${head}</head>`);
     const body = drawn.html.slice(head.length);
     // The server drew the page: its styles and largest image come first, and the code that makes
     // it interactive after them. A page behind a sign-in, drawn for no one, is drawn by its code

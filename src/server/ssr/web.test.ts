@@ -188,6 +188,10 @@ describe('a page drawn by the server', () => {
       `export async function renderPage(url, fetchApi, user) {
         globalThis.torqueRenders = (globalThis.torqueRenders ?? 0) + 1;
         if (url.startsWith('/broken')) throw new Error('cannot draw');
+        // A title of dollars, as React escapes a tool named "Save $' now $& deal $$ and $\`".
+        if (url.startsWith('/dollars')) {
+          return { html: '<title>Save $&#x27; now $&amp; deal $$ and $\`</title><main>dollars</main>', state: {} };
+        }
         const tools = await (await fetchApi('/api/tools', {})).json();
         const own = user ? (await fetchApi('/api/user/' + user.email, {})).status : 'none';
         const who = user ? user.name + ' ' + user.email : 'a visitor';
@@ -215,6 +219,15 @@ describe('a page drawn by the server', () => {
     const state = html.match(/<script id="torque-state" type="application\/json">(.*?)<\/script>/)?.[1];
     expect(state).not.toContain('<');
     expect(JSON.parse(state!)).toEqual({ note: '</script><b>' });
+  });
+
+  it("puts a page's title in its head as drawn, dollar signs and all", async () => {
+    const html = (await drawn.app.inject('/dollars')).body;
+    expect(html.match(/<title>.*?<\/title>/g)).toEqual([
+      '<title>Save $&#x27; now $&amp; deal $$ and $`</title>',
+    ]);
+    expect(html.split('</head>')).toHaveLength(2);
+    expect(html).toContain('<div id="root"><main>dollars</main></div>');
   });
 
   it('draws a page for the visitor its session cookie names, reading with their session', async () => {
