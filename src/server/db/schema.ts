@@ -86,6 +86,10 @@ export const tools = pgTable(
     index('tools_search_idx')
       .using('gin', t.searchVector)
       .where(sql`${t.archivedAt} is null`),
+    // A review's product name finds its live tool in any case, with or without accents.
+    index('tools_name_folded_idx')
+      .on(searchable(sql`${t.name}`))
+      .where(sql`${t.archivedAt} is null`),
     // The overview's low stock: live tools with less than twice their minimum order left.
     index('tools_low_stock_idx')
       .on(t.name, t.id)

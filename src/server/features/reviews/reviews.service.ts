@@ -9,7 +9,7 @@ import type {
 } from '#shared/schemas/review.ts';
 import { type Db, violates } from '#server/db/client.ts';
 import { badCursor, decodeCursor, keysetPage } from '#server/db/keyset.ts';
-import { reviews, tools } from '#server/db/schema.ts';
+import { reviews, searchable, tools } from '#server/db/schema.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { Conflict, LimitReached } from '#server/domain-errors.ts';
 import { record, type Actor } from '#server/features/audit/audit.service.ts';
@@ -166,8 +166,9 @@ export async function addReview(db: Db, author: CurrentUser, input: ReviewInput)
           img: author.image ?? PLACEHOLDER_AVATAR,
           profession: input.profession,
           productName: input.productName,
-          // The live tool of that exact name, if there is one: its page lists the review.
-          toolId: sql`(select ${tools.id} from ${tools} where ${tools.name} = ${input.productName} and ${tools.archivedAt} is null limit 1)`,
+          // The live tool of that name, in any case and with or without accents (its exact name
+          // first): its page lists the review.
+          toolId: sql`(select ${tools.id} from ${tools} where ${searchable(sql`${tools.name}`)} = ${searchable(input.productName)} and ${tools.archivedAt} is null order by ${tools.name} = ${input.productName} desc limit 1)`,
           ratings: input.ratings,
           opinions: input.opinions,
         })

@@ -122,18 +122,24 @@ describe('POST /api/review', () => {
     },
   );
 
-  it('names no tool when the product is not one of the catalogue’s (another case is another name)', async () => {
-    const kim = await signUp(t.app, 'kim');
-    for (const productName of ['A drill we never sold', 'torque ag-125 angle grinder']) {
+  it('names the tool whose name the product is in any case and with or without accents, and none when it is none', async () => {
+    const [grinder] = await t.db.select().from(tools).where(eq(tools.name, 'Torque AG-125 Angle Grinder'));
+    const cases = [
+      ['A drill we never sold', null],
+      ['torque ag-125 angle grinder', grinder!.id],
+      ['TÔRQUE AG-125 ÀNGLE GRINDER', grinder!.id],
+    ] as const;
+    for (const [productName, toolId] of cases) {
+      const author = await signUp(t.app, 'kim');
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/review',
-        headers: kim.bearer,
+        headers: author.bearer,
         payload: { profession: 'Joiner', productName, ratings: 3, opinions: 'Fine.' },
       });
       expect(res.statusCode).toBe(200);
       const [stored] = await t.db.select().from(reviews).where(eq(reviews.id, res.json().insertedId));
-      expect(stored).toMatchObject({ productName, toolId: null });
+      expect(stored).toMatchObject({ productName, toolId });
     }
   });
 
