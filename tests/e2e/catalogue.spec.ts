@@ -351,3 +351,24 @@ test('a later page of the list says which tools it shows, without JavaScript too
     await added.remove();
   }
 });
+
+test('@mobile a name of one long word wraps on its card and its page instead of widening them', async ({
+  page,
+  request,
+}) => {
+  const name = `Torque Winkelschleifermaschinenset${Date.now().toString(36)}Akkubohrhammerzubehör`;
+  const added = await addTools(request, [{ name, minimumOrder: 1, availableQuantity: 9 }]);
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/tools?q=${encodeURIComponent(name)}`);
+    await expect(results(page)).toHaveText([name]);
+    expect(await overflow()).toBe(0);
+    await page.goto(`/tools/${added.ids[0]}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    expect(await overflow()).toBe(0);
+  } finally {
+    await added.remove();
+  }
+});

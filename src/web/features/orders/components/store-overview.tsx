@@ -47,7 +47,7 @@ export function StoreOverview() {
           <ul className="mt-3 divide-y divide-base-200">
             {lowStock.map((tool) => (
               <li key={tool._id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span className="font-medium text-slate-900">{tool.name}</span>
+                <span className="min-w-0 font-medium wrap-anywhere text-slate-900">{tool.name}</span>
                 <span className="text-sm text-slate-700 tabular-nums">
                   {tool.availableQuantity} left · minimum order {tool.minimumOrder} ·{' '}
                   {formatDollars(tool.price)}

@@ -150,12 +150,15 @@ export function CatalogueView({ state, page, categories, from }: CatalogueViewPr
         ) : page.isError || !page.data ? (
           <QueryError message="We couldn't load our tools." onRetry={() => void page.refetch()} />
         ) : page.data.items.length === 0 ? (
-          <p role="status" className="rounded-box bg-base-200 p-8 text-center text-lg text-slate-700">
+          <p
+            role="status"
+            className="rounded-box bg-base-200 p-8 text-center text-lg wrap-anywhere text-slate-700"
+          >
             {state.q ? `No tools match "${state.q}"` : 'No tools in this category yet'}
           </p>
         ) : (
           <>
-            <p role="status" className="mb-4 text-sm text-slate-600">
+            <p role="status" className="mb-4 text-sm wrap-anywhere text-slate-600">
               {position(page.data, state.q, from)}
             </p>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -89,8 +89,8 @@ export function ProductPage({ tool, rating, reviews }: ProductPageProps) {
             className="size-full object-cover"
           />
         </div>
-        <div className="flex flex-col gap-5">
-          <h1 id="product-name" className="text-3xl font-extrabold text-slate-900 sm:text-4xl">
+        <div className="flex min-w-0 flex-col gap-5">
+          <h1 id="product-name" className="text-3xl font-extrabold wrap-anywhere text-slate-900 sm:text-4xl">
             {tool.name}
           </h1>
           {rating && (
@@ -102,7 +102,7 @@ export function ProductPage({ tool, rating, reviews }: ProductPageProps) {
               </span>
             </div>
           )}
-          <p className="text-lg leading-relaxed text-slate-700">{tool.description}</p>
+          <p className="text-lg leading-relaxed wrap-anywhere text-slate-700">{tool.description}</p>
           <dl className="divide-y divide-base-300 rounded-md border border-base-300 bg-base-200/60">
             <div className="flex justify-between gap-2 px-4 py-3">
               <dt className="text-slate-600">Minimum Order</dt>

@@ -22,12 +22,12 @@ export function ToolCard({ tool }: { tool: Tool }) {
         />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-6">
-        <h3 id={nameId} className="text-xl font-bold text-slate-900">
+        <h3 id={nameId} className="text-xl font-bold wrap-anywhere text-slate-900">
           <Link to={`/tools/${tool._id}`} className="hover:text-rust hover:underline">
             {tool.name}
           </Link>
         </h3>
-        <p className="text-slate-600">{firstWords(tool.description)}</p>
+        <p className="wrap-anywhere text-slate-600">{firstWords(tool.description)}</p>
         <div className="divide-y divide-base-300 rounded-md border border-base-300 bg-base-200/60 text-sm">
           <p className="flex justify-between gap-2 px-3 py-2 text-slate-600">
             Minimum Order: <span className="font-bold text-slate-900">{tool.minimumOrder}</span>

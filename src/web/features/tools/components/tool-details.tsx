@@ -19,10 +19,10 @@ export function ToolDetails({ tool }: { tool: Tool }) {
         />
       </div>
       <div className="space-y-4 p-5 sm:p-6">
-        <h1 id="tool-name" className="text-2xl font-extrabold text-slate-900 sm:text-3xl">
+        <h1 id="tool-name" className="text-2xl font-extrabold wrap-anywhere text-slate-900 sm:text-3xl">
           {tool.name}
         </h1>
-        <p className="leading-relaxed text-slate-600">{tool.description}</p>
+        <p className="leading-relaxed wrap-anywhere text-slate-600">{tool.description}</p>
         <dl className="grid grid-cols-1 divide-y divide-base-300 rounded-md border border-base-300 bg-base-200/60 text-sm sm:grid-cols-3 sm:divide-x sm:divide-y-0">
           <div className="flex justify-between gap-2 px-3 py-2 sm:flex-col sm:justify-start">
             <dt className="text-slate-600">Minimum Order</dt>
