@@ -184,6 +184,14 @@ test.describe('the catalogue pages', () => {
     await expect(results(page)).toHaveCount(2);
   });
 
+  // A control character in the address (a pasted %00) is a space in the search, not a failure.
+  test('a search with a control character in its address searches without it', async ({ page }) => {
+    const response = await page.goto('/tools?q=grnder%00');
+    expect(response?.status()).toBe(200);
+    await expect(results(page)).toHaveCount(2);
+    await expect(page.getByRole('searchbox')).toHaveValue('grnder');
+  });
+
   test('an unknown tool is Page Not Found with a 404', async ({ page }) => {
     const response = await page.goto('/tools/7b1c1f8e-2a41-4c6e-9d7e-0c2b5a4f9e11');
     expect(response?.status()).toBe(404);

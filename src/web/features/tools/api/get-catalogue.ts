@@ -14,7 +14,11 @@ export interface CatalogueState {
 export function catalogueState(params: URLSearchParams): CatalogueState {
   const sort = params.get('sort') ?? '';
   return {
-    q: (params.get('q') ?? '').trim().slice(0, 100),
+    // A control character (a pasted %00, which the API refuses) is a space.
+    q: (params.get('q') ?? '')
+      .replace(/\p{Cc}/gu, ' ')
+      .trim()
+      .slice(0, 100),
     category: /^[a-z0-9-]{1,50}$/.test(params.get('category') ?? '') ? params.get('category')! : '',
     sort: ['relevance', 'name', 'price-asc', 'price-desc', 'newest'].includes(sort)
       ? (sort as CatalogueSort)
