@@ -8,7 +8,7 @@ import { session, user } from '#server/db/auth-schema.ts';
 import type { Db } from '#server/db/client.ts';
 import { profiles } from '#server/db/schema.ts';
 import { NotFound } from '#server/domain-errors.ts';
-import { record } from '#server/features/audit/audit.service.ts';
+import { type Actor, record } from '#server/features/audit/audit.service.ts';
 
 export async function ensureProfile(db: Db, userId: string): Promise<void> {
   await db.insert(profiles).values({ userId }).onConflictDoNothing();
@@ -61,26 +61,20 @@ export async function listUsers(db: Db): Promise<UserRecord[]> {
   return rows.map((r) => ({ ...r, role: r.role === 'admin' ? 'admin' : 'user' }));
 }
 
-/**
- * Who promotes: an admin (PUT /user/admin/{email}), or no person (id null): the store itself,
- * named in the audit log by how it was asked.
- */
-export interface Promoter {
-  id: string | null;
-  email: string;
-}
+// Who promotes: an admin (PUT /user/admin/{email}), or no person (id null): the store itself,
+// named in the audit log by how it was asked.
 /** `npm run admin:promote`. */
-export const CLI: Promoter = { id: null, email: 'cli' };
+export const CLI: Actor = { id: null, email: 'cli' };
 /** The ADMIN_EMAILS setting, at start and at sign-up. */
-const ADMIN_EMAILS: Promoter = { id: null, email: 'ADMIN_EMAILS' };
+const ADMIN_EMAILS: Actor = { id: null, email: 'ADMIN_EMAILS' };
 /** The demo admin of a first start. */
-const DEMO_SETUP: Promoter = { id: null, email: 'demo setup' };
+const DEMO_SETUP: Actor = { id: null, email: 'demo setup' };
 
 /**
  * Makes an account an admin, and records who did it; no demotion exists. The one way an admin is
  * made. Answers false when the account was an admin already; NotFound when no account has the email.
  */
-export async function promote(db: Db, actor: Promoter, email: string): Promise<boolean> {
+export async function promote(db: Db, actor: Actor, email: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const target = email.trim().toLowerCase();
     const [row] = await tx
@@ -89,8 +83,7 @@ export async function promote(db: Db, actor: Promoter, email: string): Promise<b
       .where(and(eq(sql`lower(${user.email})`, target), sql`${user.role} <> 'admin'`))
       .returning({ id: user.id });
     if (row) {
-      // audit_log.actor_id must name an account: a promotion no person made names the promoted one.
-      await record(tx, { id: actor.id ?? row.id, email: actor.email }, 'user.promote', target);
+      await record(tx, actor, 'user.promote', target);
       return true;
     }
     const [exists] = await tx
