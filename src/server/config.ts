@@ -46,7 +46,7 @@ const Env = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_API_BASE: z.url().optional(),
-  // Fractions are minutes: 0.5 holds an unpaid order for half an hour (decision 014).
+  // Fractions of an hour are allowed: 0.5 holds an unpaid order for half an hour (decision 014).
   ORDER_HOLD_HOURS: z.coerce
     .number()
     .min(1 / 60, 'must be at least one minute (0.017)')

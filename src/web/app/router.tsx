@@ -64,12 +64,7 @@ const AuditPage = lazyPage(() => import('./routes/dashboard/audit.tsx'), 'AuditP
 const OverviewPage = lazyPage(() => import('./routes/dashboard/overview.tsx'), 'OverviewPage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found.tsx'), 'NotFoundPage');
 
-/**
- * SPEC §2 routes. Declarative routes rather than a data router: the data router's code would add
- * ~18 KB gzip to the initial bundle (DESIGN §6 budget) for loaders this app does not use.
- * Purchase and the dashboard need a sign-in; the four admin pages need an admin (SPEC §6).
- */
-/** The admin's pages, under /dashboard. */
+/** The admin's pages, under /dashboard: each needs an admin (SPEC §6). */
 const ADMIN_PAGES: Record<string, ReactNode> = {
   overview: <OverviewPage />,
   manageOrders: <ManageOrdersPage />,
@@ -82,6 +77,11 @@ const ADMIN_PAGES: Record<string, ReactNode> = {
 };
 const ADMIN_PATHS = Object.keys(ADMIN_PAGES).map((path) => `/dashboard/${path}`);
 
+/**
+ * SPEC §2 routes. Declarative routes rather than a data router: the data router's code would add
+ * ~18 KB gzip to the initial bundle (DESIGN §6 budget) for loaders this app does not use.
+ * Purchase and the dashboard need a sign-in; the admin's pages need an admin.
+ */
 export function AppRoutes() {
   return (
     <Routes>
