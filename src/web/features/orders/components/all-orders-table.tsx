@@ -4,7 +4,6 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { EmailText } from '#web/components/ui/email-text.tsx';
 import { useConfirmedAction } from '#web/components/ui/use-confirmed-action.ts';
 import { TruckIcon } from '#web/components/ui/icons.tsx';
-import { PaymentBadge } from '#web/components/ui/payment-badge.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -177,9 +176,8 @@ function Price({ order }: { order: Order }) {
 
 /** SPEC's Paid or Unpaid; a refunded or cancelled order says so instead (neither is money held). */
 function Payment({ order }: { order: Order }) {
-  if (order.status === 'refunded' || order.status === 'cancelled')
-    return <OrderStatusBadge status={order.status} />;
-  return <PaymentBadge paid={order.paid} />;
+  const closed = order.status === 'refunded' || order.status === 'cancelled';
+  return <OrderStatusBadge status={closed ? order.status : order.paid ? 'paid' : 'unpaid'} />;
 }
 
 interface ShippingStatusProps {
