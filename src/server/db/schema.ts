@@ -31,6 +31,14 @@ const PLAIN =
 export const searchable = (text: SQL | string): SQL =>
   sql`lower(translate(${text}, ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}))`;
 
+/**
+ * Text as the catalogue's search splits it into words: searchable(), with a model number's letters
+ * and digits apart, so that 'DX-20', 'dx20' and 'dx 20' are all the words dx and 20 (full text
+ * reads 'dx-20' as dx and the number -20, and 'dx20' as one word).
+ */
+export const searchText = (text: SQL | string): SQL =>
+  sql`regexp_replace(${searchable(text)}, ${sql.raw(`'([a-z])-?([0-9])'`)}, ${sql.raw(`'\\1 \\2'`)}, 'g')`;
+
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const tools = pgTable(
@@ -50,14 +58,14 @@ export const tools = pgTable(
     // new category needs no migration.
     category: text('category').notNull().default('other'),
     // The catalogue's search (tools.service.ts, catalogue()): the words of name (weight A) and
-    // description (B) in lower case without accents, as full text ('simple': no stemming, any
+    // description (B) in lower case without accents, model numbers split (searchText()), as full text ('simple': no stemming, any
     // language). unaccent() is not immutable, so the letters are mapped by searchable(), and the
     // query's words the same way. Its words are kept in catalogueWords too (migration 0012).
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
         (): SQL =>
-          sql`setweight(to_tsvector('simple'::regconfig, ${searchable(sql`${tools.name}`)}), 'A') || setweight(to_tsvector('simple'::regconfig, ${searchable(sql`${tools.description}`)}), 'B')`,
+          sql`setweight(to_tsvector('simple'::regconfig, ${searchText(sql`${tools.name}`)}), 'A') || setweight(to_tsvector('simple'::regconfig, ${searchText(sql`${tools.description}`)}), 'B')`,
       ),
   },
   (t) => [

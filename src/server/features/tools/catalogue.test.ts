@@ -81,6 +81,13 @@ describe('GET /api/catalogue', () => {
     expect(names(await get(`?q=${q}`))).toContain(name);
   });
 
+  it.each(['DX-20', 'dx20', 'dx 20', 'Dx-20 drill'])(
+    'finds a tool by its model number however it is typed: %s',
+    async (q) => {
+      expect(names(await get(`?q=${encodeURIComponent(q)}`))).toEqual(['Torque DX-20 Cordless Drill Driver']);
+    },
+  );
+
   it('allows no slip in a word under four letters, two from eight letters', async () => {
     // 'gum' is one slip from 'gun' (Heat Gun); 'recprocting' two from 'reciprocating', 'rcprocting'
     // three. Each shares a third of its trigrams with the word, under half.

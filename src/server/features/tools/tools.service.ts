@@ -12,7 +12,7 @@ import {
 import { NotFound } from '#server/domain-errors.ts';
 import type { Db } from '#server/db/client.ts';
 import { badCursor, decodeCursor, keysetPage, UUID } from '#server/db/keyset.ts';
-import { catalogueWords, searchable, tools } from '#server/db/schema.ts';
+import { catalogueWords, searchText, tools } from '#server/db/schema.ts';
 import { record, type Actor } from '#server/features/audit/audit.service.ts';
 import {
   cachedJson,
@@ -184,7 +184,7 @@ const WALK = 2_000;
 
 /**
  * The full-text query of a search: each of its words (as the catalogue's searchVector has them,
- * searchable()) is matched by itself or by the catalogue's closest words ('grnder' and 'drll' by
+ * searchText()) is matched by itself or by the catalogue's closest words ('grnder' and 'drll' by
  * 'grinder' and 'drill', 'grinders' by 'grinder' and 'grinders'), and a tool has to match every
  * such word. A word with a digit (a model number) is matched as typed; a word close to none of the
  * catalogue's is left out. Answers the catalogue's words per searched word, with their first names
@@ -194,7 +194,7 @@ const WALK = 2_000;
 async function searchWords(db: Db, q: string): Promise<{ word: string; firstName: string | null }[][]> {
   const { rows } = (await db.execute(
     sql`select typed.i::int as i, found.word, found.first_name as "firstName"
-        from unnest(tsvector_to_array(to_tsvector('simple'::regconfig, ${searchable(q)})))
+        from unnest(tsvector_to_array(to_tsvector('simple'::regconfig, ${searchText(q)})))
           with ordinality as typed(word, i)
         cross join lateral (
           select typed.word, null::text as first_name where typed.word ~ '[0-9]'
