@@ -90,12 +90,22 @@ export const STORE_START = `node ${startArgs.join(' ')} (npm start's command), N
 
 /**
  * The environment the bench starts the store in, as a deployment of `npm start` sets it:
- * NODE_ENV=production with a secret, the default LOG_LEVEL (whatever the bench's own shell says),
- * on `port`; `env` adds only what a deployment sets (the database, the public origin, admins, limits).
+ * NODE_ENV=production with a secret, its public address and the sandbox gateway (named, as
+ * production needs it: the bench's cards are charged nothing), the default LOG_LEVEL (whatever the
+ * bench's own shell says), on `port`; `env` adds only what a deployment sets (the database, admins,
+ * limits).
  */
 export function storeEnv(port: number, env: Record<string, string | undefined> = {}) {
   const { LOG_LEVEL: _ignored, ...inherited } = process.env;
-  return { ...inherited, NODE_ENV: 'production', AUTH_SECRET, PORT: String(port), ...env };
+  return {
+    ...inherited,
+    NODE_ENV: 'production',
+    AUTH_SECRET,
+    PUBLIC_URL: `http://localhost:${port}`,
+    PAYMENT_GATEWAY: 'sandbox',
+    PORT: String(port),
+    ...env,
+  };
 }
 
 /**

@@ -38,15 +38,67 @@ describe('loadConfig', () => {
     ['AUTH_SECRET', { AUTH_SECRET: '12345678901234567890123456789012' }],
     ['ORDER_HOLD_HOURS', { ORDER_HOLD_HOURS: '0' }],
     ['ORDER_HOLD_HOURS', { ORDER_HOLD_HOURS: 'two' }],
+    ['ORDER_HOLD_HOURS', { ORDER_HOLD_HOURS: '1e12' }],
+    ['REDIS_URL', { REDIS_URL: 'http://cache:6379' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes please' }],
   ])('fails fast naming %s when it is not valid', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n.*${name}`, 's'));
   });
 
+  const secret = 'q7Z!x2Lp9@Vb4#Nm8$Kc3%Rt6^Wy1&Hd';
+  const live = {
+    NODE_ENV: 'production',
+    AUTH_SECRET: secret,
+    PUBLIC_URL: 'https://shop.example.com',
+    STRIPE_SECRET_KEY: 'sk_live_x',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+  };
+
   it('takes a random production secret', () => {
-    const secret = 'q7Z!x2Lp9@Vb4#Nm8$Kc3%Rt6^Wy1&Hd';
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).authSecret).toBe(secret);
+    expect(loadConfig(live).authSecret).toBe(secret);
+  });
+
+  it.each([
+    ['PUBLIC_URL', 'required in production', { PUBLIC_URL: undefined }],
+    [
+      'STRIPE_SECRET_KEY',
+      'required in production',
+      { STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined },
+    ],
+    [
+      'PAYMENT_GATEWAY',
+      'stripe needs STRIPE_SECRET_KEY',
+      { STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, PAYMENT_GATEWAY: 'stripe' },
+    ],
+  ])('refuses production without %s (%s)', (name, words, change) => {
+    expect(() => loadConfig({ ...live, ...change })).toThrow(
+      new RegExp(`^Invalid configuration:\\n  ${name}: ${words}`),
+    );
+  });
+
+  it('charges cards through Stripe in production, or through the sandbox only when told to', () => {
+    expect(loadConfig(live).stripe).toMatchObject({ secretKey: 'sk_live_x' });
+    const told = {
+      ...live,
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_PUBLISHABLE_KEY: undefined,
+      PAYMENT_GATEWAY: 'sandbox',
+    };
+    expect(loadConfig(told).stripe).toBeUndefined();
+    expect(loadConfig({ ...live, PAYMENT_GATEWAY: 'sandbox' }).stripe).toBeUndefined();
+    // Outside production the sandbox is what no keys give.
+    expect(loadConfig({}).stripe).toBeUndefined();
+  });
+
+  it("takes a variable set to nothing (an env file's PORT=) as unset", () => {
+    const config = loadConfig({ PORT: '', ORDER_HOLD_HOURS: ' ', AUTH_RATE_LIMIT: '', DATABASE_URL: '' });
+    expect(config).toMatchObject({
+      port: 3000,
+      orderHoldHours: 2,
+      authRateLimit: 10,
+      databaseUrl: undefined,
+    });
   });
 
   it('holds unpaid orders two hours by default, and takes fractions of an hour', () => {

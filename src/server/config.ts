@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 
 // The one place that reads the environment (STYLE.md habit 6). Parsed once at start; a bad value
-// stops the process with a message naming the variable.
+// stops the process with a message naming the variable. A variable set to nothing (`PORT=` in an env
+// file) is unset.
 
 const emailList = z
   .string()
@@ -20,36 +21,29 @@ const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/ })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'a postgres:// URL' }).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'an https:// (or http://) URL' }).optional(),
   ADMIN_EMAILS: emailList,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().min(1).default('./dist/web'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  REDIS_URL: z
-    .url({ protocol: /^rediss?$/ })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'a redis:// (or rediss://) URL' }).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
-  SMTP_URL: z
-    .url({ protocol: /^smtps?$/ })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'an smtp:// (or smtps://) URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Torque <no-reply@localhost>'),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_API_BASE: z.url().optional(),
+  PAYMENT_GATEWAY: z.enum(['stripe', 'sandbox'], { error: 'stripe or sandbox' }).optional(),
   // Fractions of an hour are allowed: 0.5 holds an unpaid order for half an hour (decision 014).
   ORDER_HOLD_HOURS: z.coerce
     .number()
     .min(1 / 60, 'must be at least one minute (0.017)')
+    .max(24 * 366, 'must be at most a year (8784)')
     .default(2),
   TRUST_PROXY: z
     .string()
@@ -94,7 +88,7 @@ export interface Config {
   /** Mail goes through SMTP when set; otherwise each message is written to DATA_DIR/mail. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** The Stripe gateway when both keys are set; the sandbox gateway otherwise. */
+  /** The Stripe gateway when both keys are set (and PAYMENT_GATEWAY is not sandbox); the sandbox gateway otherwise. */
   stripe:
     | {
         secretKey: string;
@@ -114,7 +108,7 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = Env.safeParse(env);
+  const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v?.trim())));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -134,6 +128,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: set both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or neither',
     );
+  }
+  const stripeKeys = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY);
+  if (e.PAYMENT_GATEWAY === 'stripe' && !stripeKeys) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_GATEWAY: stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY',
+    );
+  }
+  if (e.NODE_ENV === 'production') {
+    // A live store's links and trusted origin are its own address; its cards are charged.
+    if (!e.PUBLIC_URL) {
+      throw new ConfigError(
+        'Invalid configuration:\n  PUBLIC_URL: required in production (the address customers open, https://shop.example.com)',
+      );
+    }
+    if (!stripeKeys && e.PAYMENT_GATEWAY !== 'sandbox') {
+      throw new ConfigError(
+        'Invalid configuration:\n  STRIPE_SECRET_KEY: required in production, with STRIPE_PUBLISHABLE_KEY (or PAYMENT_GATEWAY=sandbox for a store that charges nothing)',
+      );
+    }
   }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(
@@ -165,7 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     stripe:
-      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.PAYMENT_GATEWAY !== 'sandbox'
         ? {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,

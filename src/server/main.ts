@@ -67,11 +67,18 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
+/** Why the store cannot listen, in one line naming the setting that fixes it. */
+const LISTEN_ERRORS: Record<string, string> = {
+  EADDRINUSE: `Port ${config.port} is in use: set PORT to a free one.`,
+  EACCES: `Port ${config.port} needs privileges: set PORT to 1024 or above.`,
+  EADDRNOTAVAIL: `Cannot listen on ${config.host}: no address of this machine: set HOST to one (or 0.0.0.0).`,
+  ENOTFOUND: `Cannot listen on ${config.host}: unknown host: set HOST to an address of this machine (or 0.0.0.0).`,
+  EAI_AGAIN: `Cannot listen on ${config.host}: unknown host: set HOST to an address of this machine (or 0.0.0.0).`,
+};
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (err) {
-  const code = (err as NodeJS.ErrnoException).code;
-  console.error(code === 'EADDRINUSE' ? `Port ${config.port} is in use: set PORT to a free one.` : err);
+  console.error(LISTEN_ERRORS[(err as NodeJS.ErrnoException).code ?? ''] ?? err);
   await app.close();
   await database.close();
   process.exit(1);
@@ -80,6 +87,9 @@ try {
 const { askOwnAddress } = await import('./http/first-connection.ts');
 await askOwnAddress(app.server);
 app.log.info(`Torque is open at ${config.publicUrl}`);
+if (config.env === 'production' && !config.smtpUrl) {
+  app.log.warn('SMTP_URL is not set: mail is written to DATA_DIR/mail, and no customer receives it');
+}
 // Every module a start needs has loaded: their code is kept now, not only at an orderly exit.
 flushCompileCache();
 if (app.demoAccounts.length) {

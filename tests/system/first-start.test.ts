@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort, startArgs } from './server-process.ts';
+import { freePort, LIVE_ENV, startArgs } from './server-process.ts';
 
 /** What the built store prints, started as `npm start` starts it, until `done` says enough. */
 async function output(env: Record<string, string>, done: (out: string) => boolean): Promise<string> {
@@ -52,10 +52,7 @@ describe('a first start', () => {
   });
 
   it('in production, logs JSON lines and creates no demo account', async () => {
-    const out = await output(
-      { NODE_ENV: 'production', AUTH_SECRET: 'q7Z!x2Lp9@Vb4#Nm8$Kc3%Rt6^Wy1&Hd' },
-      (o) => o.includes('Torque is open at'),
-    );
+    const out = await output(LIVE_ENV, (o) => o.includes('Torque is open at'));
     const lines = out.trim().split('\n');
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
     expect(out).not.toContain('example.com');
@@ -64,10 +61,7 @@ describe('a first start', () => {
 
 describe('the first connection', () => {
   it("is the store's own: it asks its GET /api/ready before it says it is open (decision 023)", async () => {
-    const out = await output(
-      { NODE_ENV: 'production', AUTH_SECRET: 'q7Z!x2Lp9@Vb4#Nm8$Kc3%Rt6^Wy1&Hd' },
-      (o) => o.includes('Torque is open at'),
-    );
+    const out = await output(LIVE_ENV, (o) => o.includes('Torque is open at'));
     const lines = out
       .trim()
       .split('\n')
@@ -82,8 +76,7 @@ describe('a start after the first', () => {
   it("reads the server's compiled code from disk instead of compiling it again (decision 020)", async () => {
     // Node says, for each module it compiles, whether the compile cache gave its code.
     const env = {
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'q7Z!x2Lp9@Vb4#Nm8$Kc3%Rt6^Wy1&Hd',
+      ...LIVE_ENV,
       NODE_DEBUG_NATIVE: 'COMPILE_CACHE',
     };
     const open = (o: string) => o.includes('Torque is open at');
@@ -110,8 +103,7 @@ describe('the access log, as npm start writes it', () => {
     const child = spawn(process.execPath, startArgs, {
       env: {
         ...inherited,
-        NODE_ENV: 'production',
-        AUTH_SECRET: 'q7Z!x2Lp9@Vb4#Nm8$Kc3%Rt6^Wy1&Hd',
+        ...LIVE_ENV,
         DATA_DIR: dataDir,
         PORT: String(port),
       },

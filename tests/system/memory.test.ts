@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startServer } from './server-process.ts';
+import { LIVE_ENV, startServer } from './server-process.ts';
 
 const BUDGET_MB = 450;
 
@@ -23,8 +23,7 @@ async function settledPeakMb(pid: number): Promise<number> {
 }
 
 const env = (dataDir: string) => ({
-  NODE_ENV: 'production',
-  AUTH_SECRET: 'q7Z!x2Lp9@Vb4#Nm8$Kc3%Rt6^Wy1&Hd',
+  ...LIVE_ENV,
   DATA_DIR: dataDir,
 });
 

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer, type Server } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,6 +97,37 @@ describe('PostgreSQL (DATABASE_URL)', () => {
     );
   });
 
+  // Another server on that port: one that hangs up on PostgreSQL's greeting (as Redis or an HTTP
+  // server does), and one that takes the connection and never answers.
+  it.each([
+    [
+      'hangs up',
+      (socket: import('node:net').Socket) => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'),
+      'the server there hung up. Check that DATABASE_URL names PostgreSQL and not another server.',
+    ],
+    [
+      'never answers',
+      () => {},
+      'no answer in 5 s. Check that the server is up and reachable, or correct DATABASE_URL.',
+    ],
+  ])(
+    'names DATABASE_URL when the server there is not PostgreSQL and %s',
+    async (_what, onConnection, reason) => {
+      const server: Server = createServer(onConnection);
+      server.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      const { port } = server.address() as { port: number };
+      try {
+        await expectRefusal(
+          { DATABASE_URL: `postgres://torque@127.0.0.1:${port}/torque` },
+          `Cannot use PostgreSQL at 127.0.0.1:${port} (DATABASE_URL): ${reason}`,
+        );
+      } finally {
+        server.close();
+      }
+    },
+  );
+
   it('names DATABASE_URL when its database does not exist', async () => {
     const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
     url.pathname = '/torque_no_such_database';
@@ -105,5 +137,14 @@ describe('PostgreSQL (DATABASE_URL)', () => {
         '"torque_no_such_database" does not exist. Create it (createdb torque_no_such_database), or name ' +
         'another in DATABASE_URL.',
     );
+  });
+});
+
+describe('the address to listen on (HOST)', () => {
+  it.each([
+    ['203.0.113.7', 'no address of this machine: set HOST to one (or 0.0.0.0).'],
+    ['nosuchhost.invalid', 'unknown host: set HOST to an address of this machine (or 0.0.0.0).'],
+  ])('names HOST when it is %s', async (host, reason) => {
+    await expectRefusal({ HOST: host, DATA_DIR: tempDir() }, `Cannot listen on ${host}: ${reason}`);
   });
 });

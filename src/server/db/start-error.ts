@@ -64,8 +64,15 @@ export function postgresStartError(err: unknown, url: string): StartError | unde
     case '53300':
       return line('too many connections', 'Raise max_connections, or run fewer instances.');
   }
-  if (/timeout exceeded when trying to connect/i.test(message)) {
+  // pg's words for a server that takes the connection and then never answers, or hangs up.
+  if (/timeout exceeded when trying to connect|terminated due to connection timeout/i.test(message)) {
     return line('no answer in 5 s', 'Check that the server is up and reachable, or correct DATABASE_URL.');
+  }
+  if (/Connection terminated unexpectedly/i.test(message)) {
+    return line(
+      'the server there hung up',
+      'Check that DATABASE_URL names PostgreSQL and not another server.',
+    );
   }
   return undefined;
 }
