@@ -14,6 +14,7 @@ let server: ServerProcess;
 let token: string;
 let email: string;
 let toolId: string;
+let unseenToolId: string;
 
 beforeAll(async () => {
   admin = new pg.Client({ connectionString: url });
@@ -28,6 +29,7 @@ beforeAll(async () => {
   token = await signUpOver(server.url, email);
   const tools = (await (await fetch(`${server.url}/api/tools`)).json()) as { _id: string }[];
   toolId = tools[0]!._id;
+  unseenToolId = tools[5]!._id;
 });
 
 afterAll(async () => {
@@ -70,6 +72,12 @@ it(
       const body = await res.json();
       expect(body.error.code).toBe('unavailable');
       expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|ECONNREFUSED|select |insert /i);
+    }
+    // A browser opening a product or purchase page gets a page, not the API's JSON.
+    for (const path of [`/tools/${unseenToolId}`, `/purchase/${unseenToolId}`]) {
+      const page = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html' } });
+      expect(page.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(await page.text()).toContain('<div id="root">');
     }
     expect(server.child.exitCode).toBeNull();
 

@@ -28,8 +28,9 @@ export default fp(async function web(app: FastifyInstance, { config }: { config:
     createPageHtml(
       config.webDir,
       async (toolId) => {
-        const tool = await cachedTool(app.catalogue, app.db, toolId);
-        return tool.empty ? undefined : (JSON.parse(tool.body.toString()) as { img: string }).img;
+        // Only a hint to preload: without the database the page is still drawn, and says so.
+        const tool = await cachedTool(app.catalogue, app.db, toolId).catch(() => undefined);
+        return !tool || tool.empty ? undefined : (JSON.parse(tool.body.toString()) as { img: string }).img;
       },
       await loadRenderer(app, config.webDir, config.publicUrl),
     );
