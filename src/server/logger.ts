@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type { Config } from './config.ts';
@@ -115,9 +116,17 @@ export function accessLine(logger: FastifyBaseLogger): AccessLine {
   };
 }
 
+const OWN_CALL_HEADER = 'x-torque-own-call';
+/**
+ * The header the server's own calls carry (a page drawn on the server asking the API): the access
+ * log leaves them out, since the browser made one request. Its value is this process's secret, so
+ * that no client can keep its requests out of the log.
+ */
+export const OWN_CALL = { [OWN_CALL_HEADER]: randomBytes(16).toString('hex') };
+
 /**
  * Fastify's lines about requests: one access line per request, once it is answered, instead of a
- * line as it arrives and another as it completes (decision 013).
+ * line as it arrives and another as it completes (decision 013). The server's own calls have none.
  */
 export class AccessLog extends LogController {
   private readonly write: AccessLine;
@@ -130,6 +139,7 @@ export class AccessLog extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(_error: unknown, req: FastifyRequest, reply: FastifyReply) {
+    if (req.headers[OWN_CALL_HEADER] === OWN_CALL[OWN_CALL_HEADER]) return;
     this.write(
       req.id,
       req.method,

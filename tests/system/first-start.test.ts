@@ -125,6 +125,12 @@ describe('the access log, as npm start writes it', () => {
       }
       // Fewer lines than one write gathers (4 KB), so they are still waiting when the store stops.
       for (let i = 0; i < 7; i++) expect((await fetch(`${url}/api/tools?probe=${i}`)).status).toBe(200);
+      // A page the server draws asks the API itself (tools, categories, a tool, its reviews): the
+      // browser made one request, and one line says so.
+      const [tool] = (await (await fetch(`${url}/api/tools`)).json()) as { _id: string }[];
+      for (const page of ['/tools?q=drill', `/tools/${tool!._id}`]) {
+        expect((await fetch(`${url}${page}`)).status).toBe(200);
+      }
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -135,8 +141,18 @@ describe('the access log, as npm start writes it', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as { msg: string; url?: string; status?: number })
       .filter((line) => line.msg === 'request' && line.url?.startsWith('/api/tools'));
-    expect(probes.map((line) => [line.url, line.status])).toEqual(
-      Array.from({ length: 7 }, () => ['/api/tools?probe=…', 200]),
-    );
+    expect(probes.map((line) => [line.url, line.status])).toEqual([
+      ...Array.from({ length: 7 }, () => ['/api/tools?probe=…', 200]),
+      ['/api/tools', 200],
+    ]);
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; url?: string });
+    const requests = lines.filter((line) => line.msg === 'request').map((line) => line.url);
+    expect(requests.slice(requests.indexOf('/api/tools') + 1)).toEqual([
+      '/tools?q=…',
+      expect.stringMatching(/^\/tools\/[0-9a-f-]{36}$/),
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { Email, LoginInput, RegisterInput } from '#shared/schemas/user.ts';
 import type { Config } from '#server/config.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { OWN_CALL } from '#server/logger.ts';
 
 /**
  * The account forms (and the navbar's Logout) posted before the app has taken the page over (a slow phone, JavaScript
@@ -54,6 +55,7 @@ export default async function formPosts(app: FastifyInstance, { config }: { conf
       headers: {
         'content-type': 'application/json',
         origin: home.origin,
+        ...OWN_CALL,
         ...(userAgent ? { 'user-agent': userAgent } : {}),
         ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
         ...(withCookie && cookie ? { cookie } : {}),

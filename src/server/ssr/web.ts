@@ -12,7 +12,7 @@ import type { Config } from '#server/config.ts';
 import { cachedTool } from '#server/features/tools/tools.service.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { ResponseCache } from '#server/http/response-cache.ts';
-import { loggableUrl } from '#server/logger.ts';
+import { loggableUrl, OWN_CALL } from '#server/logger.ts';
 import { createPageHtml, visitorPage } from './page-preloads.ts';
 
 /**
@@ -124,7 +124,7 @@ function liveSession(app: FastifyInstance, secret: string) {
     const answer = await app.inject({
       method: 'GET',
       url: '/api/auth/get-session',
-      headers: { accept: 'application/json', cookie },
+      headers: { accept: 'application/json', cookie, ...OWN_CALL },
     });
     const found = answer.statusCode === 200 ? (answer.json() as SessionAnswer | null) : null;
     return found?.user ? found : null;
@@ -169,7 +169,7 @@ async function loadRenderer(app: FastifyInstance, webDir: string, publicUrl: str
     ) => Promise<RenderedPage>;
   };
   const get = (url: string, headers: Record<string, string>) =>
-    app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...headers } });
+    app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...headers, ...OWN_CALL } });
   return async (url: string, session: SessionAnswer | null) => {
     try {
       const headers: Record<string, string> = session
