@@ -42,3 +42,9 @@ it('offers Purchase Now, in stock, when the stock covers the minimum order', () 
     `/purchase/${press._id}`,
   );
 });
+
+it('cuts a long description for search engines between characters, never inside one', () => {
+  showPage({ ...press, description: `${'🔩'.repeat(200)}` });
+  const meta = document.querySelector('meta[name="description"]')!.getAttribute('content')!;
+  expect(meta).toBe(`${'🔩'.repeat(157)}…`);
+});

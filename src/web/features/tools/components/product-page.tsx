@@ -22,8 +22,9 @@ export function ProductPage({ tool, rating, reviews }: ProductPageProps) {
   const url = `${origin}/tools/${tool._id}`;
   const image = /^https?:/.test(tool.img) ? tool.img : `${origin}${tool.img}`;
   const outOfStock = isOutOfStock(tool);
-  const description =
-    tool.description.length > 160 ? `${tool.description.slice(0, 157)}...` : tool.description;
+  // At most 160 characters (code points: an emoji is never cut in two).
+  const letters = [...tool.description];
+  const description = letters.length > 160 ? `${letters.slice(0, 157).join('')}…` : tool.description;
   const product = {
     '@context': 'https://schema.org',
     '@type': 'Product',
