@@ -60,12 +60,17 @@ export type CatalogueQuery = z.infer<typeof CatalogueQuery>;
  */
 export const CATALOGUE_TOTAL_CAP = 100;
 
-/** A page of the catalogue; `totalCapped`: the search matches more than `total` (CATALOGUE_TOTAL_CAP) tools. */
+/**
+ * A page of the catalogue; `totalCapped`: the search matches more than `total` (CATALOGUE_TOTAL_CAP)
+ * tools; `unmatched`: the searched words like no word of the catalogue, left out of the search
+ * ('makita' of 'makita drill'), when there are some.
+ */
 export const CataloguePage = z.object({
   items: ToolList,
   nextCursor: z.string().nullable(),
   total: z.number().int(),
   totalCapped: z.boolean(),
+  unmatched: z.array(z.string()).optional(),
 });
 export type CataloguePage = z.infer<typeof CataloguePage>;
 

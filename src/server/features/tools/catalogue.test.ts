@@ -88,6 +88,13 @@ describe('GET /api/catalogue', () => {
     },
   );
 
+  it("leaves out a searched word like none of the catalogue's, and says which", async () => {
+    const page = await get('?q=makita%20drill');
+    expect(names(page)).toContain('Torque DX-20 Cordless Drill Driver');
+    expect(page.unmatched).toEqual(['makita']);
+    expect((await get('?q=drill')).unmatched).toBeUndefined();
+  });
+
   it('allows no slip in a word under four letters, two from eight letters', async () => {
     // 'gum' is one slip from 'gun' (Heat Gun); 'recprocting' two from 'reciprocating', 'rcprocting'
     // three. Each shares a third of its trigrams with the word, under half.

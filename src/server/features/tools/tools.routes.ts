@@ -49,7 +49,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tools'],
         summary: 'The catalogue, searched, filtered and sorted, a page at a time',
         description:
-          '`q` matches name and description, in any case, without accents, with a typo; `category` is a slug of GET /categories; `cursor` is the `nextCursor` of the page before.',
+          "`q` matches name and description, in any case, without accents, with a typo; `category` is a slug of GET /categories; `cursor` is the `nextCursor` of the page before; `unmatched` lists the searched words like none of the catalogue's, which the search left out.",
         querystring: CatalogueQuery,
         response: { 200: CataloguePage, 400: ApiError },
       },

@@ -188,15 +188,18 @@ const WALK = 2_000;
  * 'grinder' and 'drill', 'grinders' by 'grinder' and 'grinders'), and a tool has to match every
  * such word. A word with a digit (a model number) is matched as typed; a word close to none of the
  * catalogue's is left out. Answers the catalogue's words per searched word, with their first names
- * (catalogueWords.firstName); none for a search that leaves no word. One statement: the search
- * split into words, and each word's look-up.
+ * (catalogueWords.firstName), none for a search that leaves no word; and the words left out. One
+ * statement: the search split into words, and each word's look-up.
  */
-async function searchWords(db: Db, q: string): Promise<{ word: string; firstName: string | null }[][]> {
+async function searchWords(
+  db: Db,
+  q: string,
+): Promise<{ groups: { word: string; firstName: string | null }[][]; unmatched: string[] }> {
   const { rows } = (await db.execute(
-    sql`select typed.i::int as i, found.word, found.first_name as "firstName"
+    sql`select typed.i::int as i, typed.word as typed, found.word, found.first_name as "firstName"
         from unnest(tsvector_to_array(to_tsvector('simple'::regconfig, ${searchText(q)})))
           with ordinality as typed(word, i)
-        cross join lateral (
+        left join lateral (
           select typed.word, null::text as first_name where typed.word ~ '[0-9]'
           union all
           (select ${catalogueWords.word}, ${catalogueWords.firstName} from ${catalogueWords}
@@ -207,9 +210,14 @@ async function searchWords(db: Db, q: string): Promise<{ word: string; firstName
            order by levenshtein(${catalogueWords.word}, typed.word),
              similarity(${catalogueWords.word}, typed.word) desc, ${catalogueWords.word}
            limit ${STAND_INS})
-        ) found`,
-  )) as unknown as { rows: { i: number; word: string; firstName: string | null }[] };
-  return [...Map.groupBy(rows, (r) => Number(r.i)).values()];
+        ) found on true`,
+  )) as unknown as { rows: { i: number; typed: string; word: string | null; firstName: string | null }[] };
+  const words = [...Map.groupBy(rows, (r) => Number(r.i)).values()];
+  const kept = words.filter(([first]) => first!.word !== null);
+  return {
+    groups: kept.map((group) => group.map(({ word, firstName }) => ({ word: word!, firstName }))),
+    unmatched: words.filter(([first]) => first!.word === null).map(([first]) => first!.typed),
+  };
 }
 
 /**
@@ -249,7 +257,7 @@ export async function catalogue(
 ): Promise<CataloguePage> {
   const q = query.q ? query.q : undefined;
   const sort = query.sort === 'relevance' && !q ? 'newest' : (query.sort ?? (q ? 'relevance' : 'newest'));
-  const found = q ? await searchWords(db, q) : [];
+  const { groups: found, unmatched } = q ? await searchWords(db, q) : { groups: [], unmatched: [] };
   const terms = found.map((group) => group.map((w) => w.word));
   const firstName = firstNameOf(found);
   const listed: SQL[] = [isNull(tools.archivedAt)];
@@ -428,6 +436,7 @@ export async function catalogue(
     ),
     total: q ? Math.min(total, CATALOGUE_TOTAL_CAP) : total,
     totalCapped: Boolean(q) && total > CATALOGUE_TOTAL_CAP,
+    ...(unmatched.length ? { unmatched } : {}),
   };
 }
 

@@ -46,6 +46,16 @@ it('says the exact count below the cap', () => {
   expect(screen.getByRole('status').textContent).toBe('1 tool matches "grnder"');
 });
 
+it('says which searched words it left out, as no tool has them', () => {
+  show(
+    { items: [grinder], nextCursor: null, total: 1, totalCapped: false, unmatched: ['makita'] },
+    'makita grinder',
+  );
+  expect(screen.getByRole('status').textContent).toBe(
+    '1 tool matches "makita grinder", leaving out "makita": no tool has it',
+  );
+});
+
 it("counts each category's tools when nothing is searched", () => {
   show({ items: [grinder], nextCursor: null, total: 3, totalCapped: false }, '');
   const filters = screen.getByRole('navigation', { name: 'Categories' });

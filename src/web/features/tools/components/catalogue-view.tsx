@@ -18,14 +18,24 @@ const SORTS = [
   ['price-desc', 'Price: high to low'],
 ] as const;
 
-/** What the list holds, and on a later page which of them it shows: 'Tools 25–32 of 32'. */
-function position({ items, total, totalCapped }: CataloguePage, q: string, from: number | undefined) {
+/**
+ * What the list holds, and on a later page which of them it shows: 'Tools 25–32 of 32'; and the
+ * searched words no tool has, which the search left out.
+ */
+function position(
+  { items, total, totalCapped, unmatched = [] }: CataloguePage,
+  q: string,
+  from: number | undefined,
+) {
   const count = `${formatCount(total)}${totalCapped ? '+' : ''}`;
+  const leftOut = unmatched.length
+    ? `, leaving out ${unmatched.map((word) => `"${word}"`).join(' and ')}: no tool has ${unmatched.length === 1 ? 'it' : 'them'}`
+    : '';
   if (from && from > 1) {
     const last = formatCount(from + items.length - 1);
-    return `Tools ${formatCount(from)}–${last} of ${count}${q ? ` matching "${q}"` : ''}`;
+    return `Tools ${formatCount(from)}–${last} of ${count}${q ? ` matching "${q}"` : ''}${leftOut}`;
   }
-  return `${total === 1 ? '1 tool' : `${count} tools`}${q ? ` ${total === 1 ? 'matches' : 'match'} "${q}"` : ''}`;
+  return `${total === 1 ? '1 tool' : `${count} tools`}${q ? ` ${total === 1 ? 'matches' : 'match'} "${q}"` : ''}${leftOut}`;
 }
 
 /** The address of a view's first page: the same search, filter and sort, without a cursor. */
