@@ -157,6 +157,11 @@ async function walkTheStore() {
   // The admin's lists: each filter, on its first page and after a cursor; the CSV; the overview.
   // A cursor of the lists' shape, for a filter whose first page is its last.
   const later = Buffer.from(JSON.stringify(['2100-01-01 00:00:00+00', randomUUID()])).toString('base64url');
+  // An order found by its number, receipt number or transaction id.
+  const [quoted] = await call('GET', '/api/admin/orders?limit=1', admin).then((p) => p.items);
+  for (const q of [quoted._id.slice(0, 8), 'R-000001', 'pi_sandbox_none']) {
+    await call('GET', `/api/admin/orders?limit=1&q=${q}`, admin);
+  }
   for (const filter of ['', 'status=shipped', 'q=saw', 'q=ann&status=refunded']) {
     const first = await call('GET', `/api/admin/orders?limit=1&${filter}`, admin);
     await call('GET', `/api/admin/orders?limit=1&${filter}&cursor=${first.nextCursor ?? later}`, admin);

@@ -85,6 +85,23 @@ describe('GET /api/admin/orders', () => {
     expect(both.body.items.map((o) => o._id)).toEqual([ids.shipped]);
   });
 
+  it('finds an order by the reference its buyer quotes: its number, receipt number or transaction id', async () => {
+    const [paid] = await t.db
+      .update(orders)
+      .set({ receiptNumber: 4242 })
+      .where(eq(orders.id, ids.paid))
+      .returning();
+    const found = async (q: string) =>
+      (await page(`?q=${encodeURIComponent(q)}`)).body.items.map((o) => o._id);
+    for (const q of [ids.paid, ids.paid.toUpperCase(), `#${ids.paid.slice(0, 8)}`, ids.paid.slice(0, 6)]) {
+      expect(await found(q), q).toEqual([ids.paid]);
+    }
+    expect(await found('R-004242')).toEqual([ids.paid]);
+    expect(await found(paid!.transactionId!)).toEqual([ids.paid]);
+    // With a status, the reference is found among that status's orders only.
+    expect((await page(`?q=${ids.paid.slice(0, 8)}&status=shipped`)).body.items).toEqual([]);
+  });
+
   it('takes % and _ in a search as themselves', async () => {
     expect((await page('?q=100%25')).body.items.map((o) => o._id)).toEqual([ids.refunded, ids.paid]);
     expect((await page('?q=1_0')).body.items).toEqual([]);

@@ -31,8 +31,25 @@ function rememberCommon(pattern: string) {
 }
 
 /**
+ * The orders a search names by a reference a customer quotes: its order number, whole or its first
+ * six or more digits ('#0c1ce70f', as mails and the audit log show it), its receipt number
+ * ('R-000042') or its transaction id ('pi_…'). Each is read by its unique index.
+ */
+function orderReference(q: string): SQL | undefined {
+  const receipt = /^r-?0*(\d{1,15})$/i.exec(q);
+  if (receipt) return eq(orders.receiptNumber, Number(receipt[1]));
+  if (/^pi_[\w-]+$/.test(q)) return eq(orders.transactionId, q);
+  const digits = q.replace(/^#/, '').replaceAll('-', '').toLowerCase();
+  if (!/^[0-9a-f]{6,32}$/.test(digits)) return undefined;
+  const uuid = (hex: string) =>
+    `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return sql`${orders.id} between ${uuid(digits.padEnd(32, '0'))}::uuid and ${uuid(digits.padEnd(32, 'f'))}::uuid`;
+}
+
+/**
  * Which orders a filter names. Without a status, every order but the cancelled ones (as SPEC's
- * GET /allOrders lists them). `q` matches the buyer (name and email) or the product, in any case.
+ * GET /allOrders lists them). `q` matches the buyer (name and email) or the product, in any case,
+ * or is the order's reference (orderReference()).
  * Its buyers and products are looked up first in order_buyers and order_products (one row each,
  * trigram indexes); when they are few the orders are read by their email and product name, and
  * when they are many (a surname, a domain) newest first with the words checked on each, since a
@@ -42,8 +59,9 @@ async function orderFilter(db: Db, { q, status }: AdminOrdersCsvQuery): Promise<
   const filters: SQL[] = [status ? eq(orders.status, status) : ne(orders.status, 'cancelled')];
   if (q) {
     const pattern = containing(q);
+    const reference = orderReference(q);
     const matches = sql`((${orders.name} || ' ' || ${orders.email}) ilike ${pattern} or ${orders.productName} ilike ${pattern})`;
-    if (commonSearches.has(pattern)) return and(...filters, matches)!;
+    if (commonSearches.has(pattern)) return and(...filters, or(reference, matches))!;
     // Unnamed, planned for its words: a generic plan reads every buyer rather than the trigrams.
     const [named] = await runPrepared<{ emails: string[]; products: string[] }>(
       db,
@@ -55,18 +73,20 @@ async function orderFilter(db: Db, { q, status }: AdminOrdersCsvQuery): Promise<
           where ${orderProducts.productName} ilike ${pattern} limit ${NAMED_AT_MOST + 1}) as products`,
     );
     const { emails, products } = named!;
-    if (emails.length + products.length === 0) return sql`false`;
-    filters.push(matches);
+    if (emails.length + products.length === 0) return reference ? and(...filters, reference)! : sql`false`;
     if (emails.length > NAMED_AT_MOST || products.length > NAMED_AT_MOST) {
       rememberCommon(pattern);
+      filters.push(or(reference, matches)!);
     } else {
-      filters.push(
+      const named = and(
+        matches,
         or(
           // A buyer who ordered under two names is there twice.
           emails.length ? inArray(orders.email, [...new Set(emails)]) : undefined,
           products.length ? inArray(orders.productName, products) : undefined,
-        )!,
+        ),
       );
+      filters.push(or(reference, named)!);
     }
   }
   return and(...filters)!;

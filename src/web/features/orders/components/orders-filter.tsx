@@ -78,7 +78,7 @@ export function OrdersFilter({ state, path }: { state: AdminOrdersState; path: s
             type="search"
             defaultValue={state.q}
             maxLength={100}
-            placeholder="Buyer name, email or product"
+            placeholder="Buyer, product or order number"
             className="input w-full sm:w-72"
           />
         </div>
