@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { MAX_ORDER_TOTAL_CENTS, orderTotalCents, toCents } from '#shared/money.ts';
 import { AdminCursor, AdminLimit } from './order.ts';
 import { CategorySlug } from './tool.ts';
 
-/** POST /addTool. SPEC has no validation here; the server validates anyway (issue 5). */
-export const AddToolInput = z
+/** A tool's fields, each by its own rule. */
+const ToolFields = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(120, 'At most 120 characters'),
     minimumOrder: z
@@ -35,13 +36,25 @@ export const AddToolInput = z
     category: CategorySlug.default('other'),
   })
   .strict();
+
+/** A minimum order at this price costs more than one order may total: nobody could buy the tool. */
+export const tooDearToOrder = (priceCents: number, minimumOrder: number) =>
+  orderTotalCents(priceCents, minimumOrder) > MAX_ORDER_TOTAL_CENTS;
+export const TOO_DEAR_TO_ORDER =
+  'The minimum order would total more than $999,999.99, the most one order may';
+
+/** POST /addTool. SPEC has no validation here; the server validates anyway (issue 5). */
+export const AddToolInput = ToolFields.refine(
+  (tool) => !tooDearToOrder(toCents(tool.price), tool.minimumOrder),
+  { path: ['price'], message: TOO_DEAR_TO_ORDER },
+);
 export type AddToolInput = z.infer<typeof AddToolInput>;
 
 /**
  * PATCH /api/tool/{id} (DESIGN §3b): any of addTool's fields, by the same rules; what is left out
  * stays as it is (the category too: no default here).
  */
-export const EditToolInput = AddToolInput.omit({ category: true })
+export const EditToolInput = ToolFields.omit({ category: true })
   .partial()
   .extend({ category: CategorySlug.optional() })
   .strict()

@@ -23,6 +23,33 @@ const edit = (id: string, body: object, who: TestAccount = admin) =>
   t.call('PATCH', `/api/tool/${id}`, who, body);
 
 describe('PATCH /api/tool/{id}', () => {
+  it('refuses a price or minimum order whose minimum order would total more than an order may, and changes nothing', async () => {
+    const tool = await createTool(t.db, { priceCents: 2500, minimumOrder: 40 });
+    const price = await edit(tool.id, { price: 30_000 });
+    expect(price.statusCode).toBe(400);
+    expect(price.json().error.fields).toEqual({
+      price: 'The minimum order would total more than $999,999.99, the most one order may',
+    });
+    const minimum = await edit(tool.id, { minimumOrder: 400_000 });
+    expect(minimum.statusCode).toBe(400);
+    expect(Object.keys(minimum.json().error.fields)).toEqual(['minimumOrder']);
+    expect((await t.app.inject(`/api/tool/${tool.id}`)).json()).toMatchObject({
+      price: 25,
+      minimumOrder: 40,
+    });
+    // Added so, it is refused too.
+    const added = await t.call('POST', '/api/addTool', admin, {
+      name: 'Torque Dear Press',
+      minimumOrder: 40,
+      availableQuantity: 100,
+      price: 30_000,
+      img: '/images/tools/press-tool.svg',
+      description: 'Too dear to order.',
+    });
+    expect(added.statusCode).toBe(400);
+    expect(Object.keys(added.json().error.fields)).toEqual(['price']);
+  });
+
   it('changes the fields given, answers the tool, shows it at once, and leaves orders their price', async () => {
     const tool = await createTool(t.db, { name: 'Torque Old Name Saw', priceCents: 2500, category: 'saws' });
     const orderId = (

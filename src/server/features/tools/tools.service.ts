@@ -1,7 +1,12 @@
 import { and, asc, count, desc, eq, gt, gte, isNull, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { CATEGORIES } from '#shared/categories.ts';
 import { toCents, toDollars } from '#shared/money.ts';
-import type { AddToolInput, EditToolInput } from '#shared/schemas/admin.ts';
+import {
+  type AddToolInput,
+  type EditToolInput,
+  TOO_DEAR_TO_ORDER,
+  tooDearToOrder,
+} from '#shared/schemas/admin.ts';
 import {
   CATALOGUE_TOTAL_CAP,
   type CataloguePage,
@@ -9,7 +14,7 @@ import {
   type CategoryList,
   type Tool,
 } from '#shared/schemas/tool.ts';
-import { NotFound } from '#server/domain-errors.ts';
+import { Invalid, NotFound } from '#server/domain-errors.ts';
 import type { Db } from '#server/db/client.ts';
 import { badCursor, decodeCursor, keysetPage, UUID } from '#server/db/keyset.ts';
 import { catalogueWords, searchText, tools } from '#server/db/schema.ts';
@@ -101,13 +106,17 @@ export async function editTool(db: Db, actor: Actor, id: string, input: EditTool
       .where(and(eq(tools.id, id), isNull(tools.archivedAt)))
       .for('update');
     if (!before) throw new NotFound('No tool with this id.');
+    const priceCents = input.price === undefined ? before.priceCents : toCents(input.price);
+    if (tooDearToOrder(priceCents, input.minimumOrder ?? before.minimumOrder)) {
+      throw new Invalid({ [input.price === undefined ? 'minimumOrder' : 'price']: TOO_DEAR_TO_ORDER });
+    }
     const [row] = await tx
       .update(tools)
       .set({
         name: input.name,
         description: input.description,
         img: input.img,
-        priceCents: input.price === undefined ? undefined : toCents(input.price),
+        priceCents: input.price === undefined ? undefined : priceCents,
         minimumOrder: input.minimumOrder,
         availableQuantity: input.availableQuantity,
         category: input.category,
