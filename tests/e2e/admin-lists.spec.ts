@@ -105,7 +105,7 @@ test.describe('admin lists', () => {
     expect(file.suggestedFilename()).toBe('orders.csv');
     const lines = (await readFile((await file.path())!, 'utf8')).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '"Order Id","Created","Buyer Name","Email","Phone","Address","Product Name","Unit Price","Quantity","Total","Status","Transaction Id"',
+      '\uFEFF"Order Id","Created","Buyer Name","Email","Phone","Address","Product Name","Unit Price","Quantity","Total","Status","Transaction Id"',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"${order.orderId}"`);

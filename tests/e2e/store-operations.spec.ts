@@ -305,7 +305,7 @@ test.describe('store operations', () => {
     if (!file) throw new Error('no download');
     expect(file.suggestedFilename()).toBe('newsletter.csv');
     const lines = readFileSync(await file.path(), 'utf8').split('\r\n');
-    expect(lines[0]).toBe('"Name","Email","Phone","Signed up"');
+    expect(lines[0]).toBe('\uFEFF"Name","Email","Phone","Signed up"');
     expect(lines.filter((line) => line.includes(`"${email}"`))).toEqual([
       expect.stringMatching(new RegExp(`^"Nell Newsletter","${email.replace(/[.]/g, '\\.')}","",`)),
     ]);

@@ -10,3 +10,9 @@ export function csvCell(value: string | number | null): string {
 
 /** One CSV record, ended by CRLF (RFC 4180). */
 export const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/**
+ * The first record, led by a byte-order mark: a spreadsheet (Excel) then reads the file as UTF-8,
+ * "Zoë" and not "ZoÃ«".
+ */
+export const csvHeader = (cells: string[]) => `\uFEFF${csvLine(cells)}`;

@@ -2,7 +2,7 @@ import { asc, sql } from 'drizzle-orm';
 import type { NewsletterInput } from '#shared/schemas/newsletter.ts';
 import type { Db } from '#server/db/client.ts';
 import { newsletterSignups } from '#server/db/schema.ts';
-import { csvLine } from '#server/http/csv.ts';
+import { csvHeader, csvLine } from '#server/http/csv.ts';
 
 /**
  * Puts an address on the newsletter's list, once: answers false when it was there already
@@ -26,7 +26,7 @@ const CSV_BATCH = 1000;
  * batches on (created_at, id), one statement each, so that an export of any size holds one batch.
  */
 export async function* newsletterCsv(db: Db): AsyncGenerator<string> {
-  yield csvLine([...NEWSLETTER_CSV_HEADER]);
+  yield csvHeader([...NEWSLETTER_CSV_HEADER]);
   let after: { at: string; id: string } | undefined;
   for (;;) {
     const rows = await db

@@ -22,8 +22,10 @@ const rowsOf = async (email: string) =>
     .where(sql`lower(${newsletterSignups.email}) = ${email.toLowerCase()}`);
 
 /** The CSV's records, each split into its cells (every cell is quoted; none here holds a comma or quote). */
+/** The CSV's records as cells, after its byte-order mark. */
 const records = (csv: string) =>
   csv
+    .replace(/^\uFEFF/, '')
     .split('\r\n')
     .filter(Boolean)
     .map((line) => line.slice(1, -1).split('","'));
@@ -168,6 +170,7 @@ describe('GET /api/admin/newsletter.csv', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="newsletter.csv"');
     const lines = records(res.body);
+    expect(res.body.startsWith('\uFEFF"Name"')).toBe(true);
     expect(lines[0]).toEqual(['Name', 'Email', 'Phone', 'Signed up']);
     const [total] = await t.db.select({ n: sql<number>`count(*)::int` }).from(newsletterSignups);
     expect(lines).toHaveLength(total!.n + 1);

@@ -160,9 +160,11 @@ describe('GET /api/admin/orders.csv', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
+    // A byte-order mark first: Excel reads the file as UTF-8.
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '"Order Id","Created","Buyer Name","Email","Phone","Address","Product Name","Unit Price","Quantity","Total","Status","Transaction Id"',
+      '\uFEFF"Order Id","Created","Buyer Name","Email","Phone","Address","Product Name","Unit Price","Quantity","Total","Status","Transaction Id"',
     );
     expect(lines.slice(1).map((l) => l.slice(1, 37))).toEqual([ids.formula, ids.shipped, ids.unpaid]);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);

@@ -12,7 +12,7 @@ import { type Db, runPrepared } from '#server/db/client.ts';
 import { badCursor, cappedTotal, containing, decodeCursor, keysetPage, UUID } from '#server/db/keyset.ts';
 import { orderBuyers, orderProducts, orders, revenueDays } from '#server/db/schema.ts';
 import { lowStockTools } from '#server/features/tools/tools.service.ts';
-import { csvLine } from '#server/http/csv.ts';
+import { csvHeader, csvLine } from '#server/http/csv.ts';
 import { type OrderRow, toOrder } from './orders.service.ts';
 
 /** Buyers, or products, a search may name and still be read by their email or product name. */
@@ -244,7 +244,7 @@ const CSV_BATCH = 1000;
  * so an export of any size holds one batch at a time and works the same on PGlite and PostgreSQL.
  */
 export async function* ordersCsv(db: Db, query: AdminOrdersCsvQuery): AsyncGenerator<string> {
-  yield csvLine([...ORDER_CSV_HEADER]);
+  yield csvHeader([...ORDER_CSV_HEADER]);
   const where = await orderFilter(db, query);
   let cursor: [string, string] | undefined;
   for (;;) {
