@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ORDER_TOTAL_CENTS, orderTotalCents, toCents } from '#shared/money.ts';
 import { AdminCursor, AdminLimit } from './order.ts';
 import { CategorySlug } from './tool.ts';
+import { SearchQuery } from './text.ts';
 
 /** A tool's fields, each by its own rule. */
 const ToolFields = z
@@ -123,7 +124,7 @@ export type AdminAuditPage = z.infer<typeof AdminAuditPage>;
 /** GET /api/admin/users (DESIGN §3b): `q` matches name and email; newest first. */
 export const AdminUsersQuery = z
   .object({
-    q: z.string().trim().max(100, 'At most 100 characters').optional(),
+    q: SearchQuery.optional(),
     cursor: AdminCursor,
     limit: AdminLimit,
   })

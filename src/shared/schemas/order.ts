@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPlainText, NOT_PLAIN_TEXT } from './text.ts';
+import { isPlainText, NOT_PLAIN_TEXT, SearchQuery } from './text.ts';
 import { ToolList } from './tool.ts';
 
 export const OrderId = z.uuid();
@@ -101,7 +101,7 @@ export const ADMIN_TOTAL_CAP = 100;
 /** GET /api/admin/orders (DESIGN §3b): `q` matches buyer name, email and product. */
 export const AdminOrdersQuery = z
   .object({
-    q: z.string().trim().max(100, 'At most 100 characters').optional(),
+    q: SearchQuery.optional(),
     status: z.enum(OrderStatus.options, { error: `One of ${OrderStatus.options.join(', ')}` }).optional(),
     cursor: AdminCursor,
     limit: AdminLimit,

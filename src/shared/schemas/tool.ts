@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, type CategorySlug as Slug } from '#shared/categories.ts';
+import { SearchQuery } from './text.ts';
 
 export const ToolId = z.uuid();
 
@@ -33,7 +34,7 @@ export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 /** GET /api/catalogue's query (DESIGN §3b). Without `q`, relevance sorts as newest. */
 export const CatalogueQuery = z
   .object({
-    q: z.string().trim().max(100, 'At most 100 characters').optional(),
+    q: SearchQuery.optional(),
     category: z
       .string()
       .regex(/^[a-z0-9-]{1,50}$/, 'A category is a slug: lower-case letters, digits and dashes')

@@ -78,6 +78,10 @@ describe('GET /api/admin/orders', () => {
     const byEmail = await page(`?q=${encodeURIComponent(buyer.email.toUpperCase())}`);
     expect(byEmail.body.items.map((o) => o._id)).toEqual([ids.paid, ids.unpaid]);
     expect((await page('?q=MixedCase')).body.items.map((o) => o._id)).toEqual([ids.paid, ids.unpaid]);
+    // Spaces run together as one, as typed in a hurry.
+    expect((await page('?q=%20hammer%20%20DRILL')).body.total).toBe(
+      (await page('?q=hammer%20drill')).body.total,
+    );
     const byProduct = await page('?q=hammer%20DRILL');
     expect(byProduct.body.items.map((o) => o._id)).toEqual([ids.formula, ids.shipped, ids.unpaid]);
     expect(byProduct.body.total).toBe(3);
