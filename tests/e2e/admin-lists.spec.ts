@@ -1,13 +1,16 @@
 // The admin's lists at scale and the overview (issue 16), in the browser against the real server:
 // Manage Orders searched by the buyer's email, its CSV export read back, the overview's revenue bar
-// of today, and axe on the new pages. Orders are placed and paid through the API (sandbox gateway).
+// of today, and axe on the new pages; where keyboard focus goes after Show more. Orders are placed
+// and paid through the API (sandbox gateway).
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { formatDollars } from '#shared/money.ts';
 import type { Tool } from '#shared/schemas/tool.ts';
 import {
   adminAccount,
+  createAccount,
   newAccount,
+  PASSWORD,
   seriousViolations,
   storeURL,
   uniqueEmail,
@@ -170,5 +173,54 @@ test.describe('admin lists', () => {
       ).toHaveCount(0);
       expect(await seriousViolations(page), path).toEqual([]);
     }
+  });
+
+  test('@mobile Show more by keyboard keeps the focus while the page loads, then puts it on the first row it brought', async ({
+    page,
+    playwright,
+  }) => {
+    // 26 accounts of one search: a page of 25 and one more, the oldest.
+    const stamp = `pager${Date.now().toString(36)}`;
+    const api = await playwright.request.newContext({ baseURL: storeURL });
+    const emails: string[] = [];
+    for (let i = 0; i < 26; i += 1) {
+      const account = await createAccount(api, {
+        name: 'Paged Account',
+        email: uniqueEmail(stamp),
+        password: PASSWORD,
+      });
+      emails.push(account.email);
+    }
+    await api.dispose();
+    // The next page waits until the test has seen the button while it loads.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/admin\/users\?.*cursor=/, async (route) => {
+      await released;
+      await route.fallback();
+    });
+
+    await page.goto(`/dashboard/makeAdmin?q=${stamp}`);
+    await expect(page.getByText('Showing 25 of 26 accounts')).toBeVisible();
+    const more = page.getByRole('button', { name: 'Show more' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(more).toHaveAttribute('aria-busy', 'true');
+    await expect(more).toBeFocused();
+    release();
+
+    await expect(page.getByText('Showing 26 of 26 accounts')).toBeVisible();
+    await expect(more).toHaveCount(0);
+    const rows = page
+      .getByRole('table', { name: 'Users and their roles' })
+      .or(page.getByRole('list', { name: 'Users and their roles' }))
+      .filter({ visible: true })
+      .locator('tbody tr, li');
+    const brought = rows.nth(25);
+    await expect(brought).toContainText(emails[0]!);
+    await expect(brought).toBeFocused();
+    // The next Tab goes on from there, into the row.
+    await page.keyboard.press('Tab');
+    await expect(brought.getByRole('button', { name: `Make Admin: ${emails[0]}` })).toBeFocused();
   });
 });
