@@ -1,9 +1,16 @@
 // The admin's lists at scale and the overview (issue 16), in the browser against the real server:
 // Manage Orders searched by the buyer's email, its CSV export read back, the overview's revenue bar
-// of today, and axe on the new pages; where keyboard focus goes after Show more. Orders are placed
-// and paid through the API (sandbox gateway).
+// of today, and axe on the new pages; where keyboard focus goes after Show more and after a
+// refund that failed. Orders are placed and paid through the API (sandbox gateway).
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type Route,
+} from '@playwright/test';
 import { formatDollars } from '#shared/money.ts';
 import type { Tool } from '#shared/schemas/tool.ts';
 import {
@@ -54,6 +61,20 @@ async function orderAsNewCustomer(
   await api.dispose();
   return { account, tool, orderId, cents: Math.round(tool.price * 100) * tool.minimumOrder };
 }
+
+const BUSY = 'The store is busy. Try again in a moment.';
+
+/** A route handler that answers the first call with 503, as a busy store does, and lets the next through. */
+function failOnce() {
+  let failed = false;
+  return async (route: Route) => {
+    if (failed) return route.fallback();
+    failed = true;
+    await route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: BUSY } } });
+  };
+}
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 const ordersList = (page: Page) =>
   page
@@ -222,5 +243,27 @@ test.describe('admin lists', () => {
     // The next Tab goes on from there, into the row.
     await page.keyboard.press('Tab');
     await expect(brought.getByRole('button', { name: `Make Admin: ${emails[0]}` })).toBeFocused();
+  });
+
+  test('@mobile a refund that failed for now leaves the focus on Yes, refund, to press again', async ({
+    page,
+    playwright,
+  }) => {
+    const order = await orderAsNewCustomer(playwright, page.request, { paid: true, toolIndex: -2 });
+    await page.route('**/api/order/*/refund', failOnce());
+    await page.goto(`/dashboard/manageOrders?q=${encodeURIComponent(order.account.email)}`);
+    await ordersList(page)
+      .getByRole('button', { name: /^Refund / })
+      .focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Refund this order?' });
+    const yes = dialog.getByRole('button', { name: 'Yes, refund' });
+    await page.keyboard.press('Tab');
+    await expect(yes).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByText(BUSY)).toBeVisible();
+    await expect(yes).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Order refunded')).toBeVisible();
   });
 });

@@ -38,6 +38,7 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const bodyId = useId();
 
@@ -47,6 +48,11 @@ export function ConfirmDialog({
     if (open && !element.open) element.showModal();
     if (!open && element.open) element.close();
   }, [open]);
+
+  // The confirm button, which had focus, is gone: Close takes it, for Enter and Escape.
+  useEffect(() => {
+    if (refused && !pending) cancel.current?.focus();
+  }, [refused, pending]);
 
   return (
     <dialog
@@ -71,6 +77,7 @@ export function ConfirmDialog({
         <div className="modal-action">
           {/* First, so showModal() puts focus on the choice that loses nothing. */}
           <button
+            ref={cancel}
             type="button"
             className="btn btn-ghost"
             disabled={pending}
@@ -79,12 +86,13 @@ export function ConfirmDialog({
             {refused ? 'Close' : cancelLabel}
           </button>
           {!refused && (
+            // While under way it keeps the focus, as SubmitButton does, for the outcome to follow.
             <button
               type="button"
-              className="btn btn-error"
-              disabled={pending}
+              className={`btn btn-error ${pending ? 'btn-disabled' : ''}`}
+              aria-disabled={pending || undefined}
               aria-busy={pending || undefined}
-              onClick={onConfirm}
+              onClick={pending ? undefined : onConfirm}
             >
               {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
               {confirmLabel}
