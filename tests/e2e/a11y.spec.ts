@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Locator, test, type Page } from '@playwright/test';
 import {
   appTookOver,
   mainNav,
@@ -90,12 +90,18 @@ test.describe('the keyboard on a phone', () => {
 
     await opener.press('Enter');
     await expect(drawer.getByRole('button', { name: 'Close dashboard menu' })).toBeFocused();
+    // The page behind is out of reach of a screen reader's cursor too, while the menu covers it.
+    const behind = [page.getByRole('heading', { level: 1 }), page.getByRole('banner'), opener];
+    const inert = (element: Locator) => element.evaluate((node) => node.closest('[inert]') !== null);
+    for (const element of behind) expect(await inert(element)).toBe(true);
+    expect(await inert(drawer)).toBe(false);
     for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
       await page.keyboard.press(key);
       await expect(drawer.locator(':focus'), `after ${key}`).toHaveCount(1);
     }
     await page.keyboard.press('Escape');
     await expect(opener).toBeFocused();
+    for (const element of behind) expect(await inert(element)).toBe(false);
   });
 
   test('Escape closes the menu and puts focus back on its button', async ({ page }) => {

@@ -39,19 +39,32 @@ export function DashboardLayout() {
   const sidebarId = useId();
   const openButton = useRef<HTMLButtonElement>(null);
   const sidebar = useRef<HTMLElement>(null);
+  const refocus = useRef(false);
+  const close = () => {
+    refocus.current = true;
+    setOpen(false);
+  };
 
   const roleLinks = adminCheck.data ? (adminCheck.data.admin ? adminLinks : customerLinks) : [];
 
   useEffect(() => {
     const side = sidebar.current;
+    const opener = openButton.current;
     if (!open || !side) return;
+    // The drawer covers the page: everything beside it (and its overlay, which closes it), up to
+    // the body, is inert until it closes: out of reach of Tab and of a screen reader's cursor.
+    const behind: Element[] = [];
+    const drawer = side.parentElement!;
+    for (let node = drawer; node.parentElement && node !== document.body; node = node.parentElement) {
+      for (const sibling of node.parentElement.children) {
+        if (sibling !== node && !sibling.hasAttribute('inert')) behind.push(sibling);
+      }
+    }
+    for (const element of behind) element.setAttribute('inert', '');
     const stops = () => [...side.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
     stops()[0]?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        openButton.current?.focus();
-      }
+      if (event.key === 'Escape') close();
       if (event.key !== 'Tab') return;
       // The drawer covers the page: Tab goes round its own links rather than onto the page behind.
       const all = stops();
@@ -62,13 +75,15 @@ export function DashboardLayout() {
       }
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      for (const element of behind) element.removeAttribute('inert');
+      // Closed by Escape or its button, the menu gives focus back to the button that opened it,
+      // once that is no longer inert; closed by a link, focus goes where the link leads.
+      if (refocus.current) opener?.focus();
+      refocus.current = false;
+    };
   }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    openButton.current?.focus();
-  };
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
