@@ -1,7 +1,7 @@
 // The admin's lists at scale and the overview (issue 16), in the browser against the real server:
 // Manage Orders searched by the buyer's email, its CSV export read back, the overview's revenue bar
-// of today, and axe on the new pages; where keyboard focus goes after Show more and after a
-// refund that failed. Orders are placed and paid through the API (sandbox gateway).
+// of today, and axe on the new pages; where keyboard focus goes after Show more, Pending and a
+// refund. Orders are placed and paid through the API (sandbox gateway).
 import { readFile } from 'node:fs/promises';
 import {
   expect,
@@ -265,5 +265,39 @@ test.describe('admin lists', () => {
     await expect(yes).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(toast(page, 'Order refunded')).toBeVisible();
+  });
+
+  test('@mobile by keyboard, Pending keeps the focus after a failure; shipped or refunded, the heading takes it', async ({
+    page,
+    playwright,
+  }) => {
+    const toShip = await orderAsNewCustomer(playwright, page.request, { paid: true, toolIndex: -2 });
+    const toRefund = await orderAsNewCustomer(playwright, page.request, { paid: true, toolIndex: -2 });
+    const heading = page.getByRole('heading', { level: 1, name: 'Manage Orders' });
+    await page.route('**/api/shiftNow/*', failOnce());
+
+    await page.goto(`/dashboard/manageOrders?q=${encodeURIComponent(toShip.account.email)}`);
+    const pending = ordersList(page).getByRole('button', { name: /^Pending: mark/ });
+    await pending.focus();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, BUSY)).toBeVisible();
+    await expect(pending).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Successfully Update Shifting')).toBeVisible();
+    await expect(ordersList(page)).toContainText('Ready For Shifting');
+    await expect(heading).toBeFocused();
+
+    await page.goto(`/dashboard/manageOrders?q=${encodeURIComponent(toRefund.account.email)}`);
+    await ordersList(page)
+      .getByRole('button', { name: /^Refund / })
+      .focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Refund this order?' });
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Yes, refund' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Order refunded')).toBeVisible();
+    await expect(ordersList(page)).toContainText('Refunded');
+    await expect(heading).toBeFocused();
   });
 });

@@ -25,10 +25,11 @@ interface ConfirmedActionOptions<Item, Result, Variables> {
    */
   failure: 'toast' | 'dialog';
   /**
-   * After the dialog closed on a success, for instance to put focus where the row was. Otherwise
-   * focus returns to the button that asked, while it is still on the page.
+   * Puts focus elsewhere (the page's heading) once the dialog closed, when the button that asked
+   * cannot take it back: after a success (its row went, or changed for good), or when the refresh
+   * after a refusal took it away. Otherwise focus returns to that button.
    */
-  afterSuccess?: () => void;
+  refocus?: () => void;
 }
 
 /**
@@ -38,7 +39,7 @@ interface ConfirmedActionOptions<Item, Result, Variables> {
  */
 export function useConfirmedAction<Item, Result, Variables>(
   mutation: Mutation<Result, Variables>,
-  { variables, onSuccess, failure, afterSuccess }: ConfirmedActionOptions<Item, Result, Variables>,
+  { variables, onSuccess, failure, refocus }: ConfirmedActionOptions<Item, Result, Variables>,
 ) {
   // The item stays named in the dialog while it animates closed, so `open` is kept apart from it.
   const [item, setItem] = useState<Item | null>(null);
@@ -81,8 +82,8 @@ export function useConfirmedAction<Item, Result, Variables>(
     setOpen(false);
     setError(null);
     mutation.reset();
-    if (succeeded.current && afterSuccess) afterSuccess();
-    else if (opener.current?.isConnected) opener.current.focus();
+    if (opener.current?.isConnected && !succeeded.current) opener.current.focus();
+    else refocus?.();
     succeeded.current = false;
   };
 

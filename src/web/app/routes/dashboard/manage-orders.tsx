@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { DashboardPage } from '#web/components/ui/dashboard-page.tsx';
 import { adminOrdersState } from '#web/features/orders/api/get-admin-orders.ts';
@@ -11,15 +12,17 @@ const PATH = '/dashboard/manageOrders';
  * a time; paid ones ship, or are refunded before that (issue 14).
  */
 export function ManageOrdersPage() {
+  const heading = useRef<HTMLHeadingElement>(null);
   const [params] = useSearchParams();
   const state = adminOrdersState(params);
   return (
     <DashboardPage
       title="Manage Orders"
       intro="Every customer order, newest first. Press Pending on a paid order once it is ready for shifting, or Refund to return its money."
+      headingRef={heading}
     >
       <OrdersFilter state={state} path={PATH} />
-      <AllOrdersTable state={state} />
+      <AllOrdersTable state={state} onChanged={() => heading.current?.focus()} />
     </DashboardPage>
   );
 }

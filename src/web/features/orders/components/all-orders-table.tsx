@@ -33,9 +33,10 @@ const COLUMNS = [
 /**
  * SPEC §2 Manage orders: the orders of the filter, a page at a time (GET /admin/orders, issue 16);
  * a paid one can be marked ready for shifting (SPEC §4), or, until then, refunded in full after a
- * confirmation (issue 14).
+ * confirmation (issue 14). Either takes the order's buttons away for good: `onChanged` then puts
+ * focus elsewhere (the page's heading).
  */
-export function AllOrdersTable({ state }: { state: AdminOrdersState }) {
+export function AllOrdersTable({ state, onChanged }: { state: AdminOrdersState; onChanged: () => void }) {
   const pages = useAdminOrders(state);
   const first = pages.data?.pages[0];
   const orders = {
@@ -51,6 +52,7 @@ export function AllOrdersTable({ state }: { state: AdminOrdersState }) {
     onSuccess: (_refunded, order) =>
       toast.success(`Order refunded: ${formatDollars(order.totalPrice)} returned to ${order.name}.`),
     failure: 'dialog',
+    refocus: onChanged,
   });
   const toRefund = refund.item;
 
@@ -59,6 +61,7 @@ export function AllOrdersTable({ state }: { state: AdminOrdersState }) {
       onSuccess: ({ modifiedCount }) => {
         if (modifiedCount === 1) toast.success('Successfully Update Shifting');
         else toast.info('This order was already ready for shifting.');
+        onChanged();
       },
       onError: (failure) => toast.error(errorMessage(failure)),
     });
@@ -101,7 +104,7 @@ export function AllOrdersTable({ state }: { state: AdminOrdersState }) {
                     order={order}
                     pending={ship.isPending && ship.variables === order._id}
                     onMarkReady={() => markReady(order)}
-                    onRefund={() => refund.ask(order)}
+                    onRefund={(button) => refund.ask(order, button)}
                   />
                 </td>
               </tr>
@@ -129,7 +132,7 @@ export function AllOrdersTable({ state }: { state: AdminOrdersState }) {
                       order={order}
                       pending={ship.isPending && ship.variables === order._id}
                       onMarkReady={() => markReady(order)}
-                      onRefund={() => refund.ask(order)}
+                      onRefund={(button) => refund.ask(order, button)}
                     />
                   </CardField>
                 </dl>
@@ -184,7 +187,7 @@ interface ShippingStatusProps {
   order: Order;
   pending: boolean;
   onMarkReady: () => void;
-  onRefund: () => void;
+  onRefund: (button: HTMLButtonElement) => void;
 }
 
 /**
@@ -209,13 +212,14 @@ function ShippingStatus({ order, pending, onMarkReady, onRefund }: ShippingStatu
     <div className="flex flex-wrap gap-2">
       <button
         type="button"
-        className="btn btn-primary btn-sm"
+        className={`btn btn-primary btn-sm ${pending ? 'btn-disabled' : ''}`}
         // The visible word is SPEC's; the name says what pressing it does, and for which order.
         aria-label={`Pending: mark ${order.productName} for ${order.name} ready for shifting`}
         title="Mark ready for shifting"
-        disabled={pending}
+        // Keeps the focus while under way, as SubmitButton does: a failure leaves it to press again.
+        aria-disabled={pending || undefined}
         aria-busy={pending || undefined}
-        onClick={onMarkReady}
+        onClick={pending ? undefined : onMarkReady}
       >
         {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         Pending
@@ -225,7 +229,7 @@ function ShippingStatus({ order, pending, onMarkReady, onRefund }: ShippingStatu
         className="btn btn-outline btn-error btn-sm"
         aria-label={`Refund ${order.productName} for ${order.name}`}
         disabled={pending}
-        onClick={onRefund}
+        onClick={(event) => onRefund(event.currentTarget)}
       >
         Refund
       </button>

@@ -43,7 +43,7 @@ export function AdminReviewsTable({ onDeleted }: { onDeleted: () => void }) {
       else toast.info(`The review by ${review.customerName} was already deleted.`);
     },
     failure: 'toast',
-    afterSuccess: onDeleted,
+    refocus: onDeleted,
   });
   const confirming = remove.item;
 

@@ -41,7 +41,7 @@ export function ToolsTable({ q = '', onDeleted }: { q?: string; onDeleted: () =>
       else toast.info(`${tool.name} was already removed.`);
     },
     failure: 'toast',
-    afterSuccess: onDeleted,
+    refocus: onDeleted,
   });
   const confirming = remove.item;
 
