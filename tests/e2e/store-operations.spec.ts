@@ -267,6 +267,8 @@ test.describe('store operations', () => {
     await expect(toast(page, 'Successfully make admin')).toBeVisible();
     await expect(row).toContainText('Admin');
     await expect(row.getByRole('button')).toHaveCount(0);
+    // The button went with the promotion: the page's heading has the focus.
+    await expect(heading(page, 'Make Admin')).toBeFocused();
     expect(await isAdmin()).toBe(true);
     await customer.api.dispose();
   });

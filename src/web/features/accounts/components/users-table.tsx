@@ -14,9 +14,10 @@ const COLUMNS = ['#', 'Email', 'Action'] as const;
 /**
  * SPEC §2 Make admin: the accounts (searched by `q`), a page at a time (GET /admin/users, issue 16);
  * a non-admin can be promoted, an admin shows a label (SPEC §4). Promoting asks first, as cancel
- * and delete do: an admin can run the whole store (issue 16).
+ * and delete do: an admin can run the whole store (issue 16). The row's label then takes the
+ * button's place, and cannot take its focus: `onPromoted` puts it elsewhere (the page's heading).
  */
-export function UsersTable({ q }: { q: string }) {
+export function UsersTable({ q, onPromoted }: { q: string; onPromoted: () => void }) {
   const pages = useAdminUsers(q);
   const first = pages.data?.pages[0];
   const users = {
@@ -26,7 +27,6 @@ export function UsersTable({ q }: { q: string }) {
     refetch: () => void pages.refetch(),
   };
   const makeAdmin = useMakeAdmin();
-  // Focus returns to the button, unless it is gone: the row's label is then in its place.
   const promote = useConfirmedAction(makeAdmin, {
     variables: (user: UserRecord) => user.email,
     onSuccess: ({ modifiedCount }, user) => {
@@ -34,6 +34,7 @@ export function UsersTable({ q }: { q: string }) {
       else toast.info(`${user.email} is already an admin.`);
     },
     failure: 'toast',
+    refocus: onPromoted,
   });
   const confirming = promote.item;
 
