@@ -104,6 +104,8 @@ test.describe('store operations', () => {
     await form.getByRole('button', { name: 'Update' }).click();
     await expect(toast(page, `Successfully updated ${tool.name}`)).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/manageProducts$/);
+    // The form that had focus is gone: the page's heading has it, not the top of the page.
+    await expect(heading(page, 'Manage Products')).toBeFocused();
     await page.goto(`/dashboard/manageProducts?q=${encodeURIComponent(tool.name)}`);
     await expect(row).toContainText('500');
     await expect(row.getByText('Low stock', { exact: true })).toHaveCount(0);

@@ -8,6 +8,12 @@ interface DashboardPageProps {
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
+/**
+ * The state to navigate with when the control that had focus goes with the page left (a saved
+ * form): the page reached puts focus on its heading.
+ */
+export const FOCUS_HEADING = { focusHeading: true };
+
 /** The frame of a page inside the dashboard: its h1, one line on what it is for, the content. */
 export function DashboardPage({ title, intro, children, headingRef }: DashboardPageProps) {
   return (

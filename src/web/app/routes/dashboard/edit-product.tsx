@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { DashboardPage } from '#web/components/ui/dashboard-page.tsx';
+import { DashboardPage, FOCUS_HEADING } from '#web/components/ui/dashboard-page.tsx';
 import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { useTool } from '#web/features/tools/api/get-tool.ts';
 import { ToolForm } from '#web/features/tools/components/tool-form.tsx';
@@ -30,7 +30,7 @@ export function EditProductPage() {
         <ToolForm
           key={tool.data._id}
           tool={tool.data}
-          onSaved={() => navigate('/dashboard/manageProducts')}
+          onSaved={() => navigate('/dashboard/manageProducts', { state: FOCUS_HEADING })}
         />
       )}
     </DashboardPage>
