@@ -149,6 +149,8 @@ test.describe('admin lists', () => {
     await page.goto('/dashboard/overview');
     await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
     await expect(page.getByRole('img', { name: /Revenue per day/ })).toBeVisible();
+    // The days are UTC's, and the chart says so.
+    await expect(page.getByRole('figure')).toContainText('Revenue per day (UTC), last 30 days');
     await expect(page.locator(`rect[data-day="${today}"] title`)).toHaveText(
       new RegExp(`: ${formatDollars((was + order.cents) / 100).replace('$', '\\$')}$`),
     );

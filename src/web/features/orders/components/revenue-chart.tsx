@@ -34,7 +34,7 @@ export function RevenueChart({ days }: RevenueChartProps) {
   return (
     <figure className="rounded-box bg-base-100 p-4 shadow-sm">
       <figcaption className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
-        <span className="font-semibold text-slate-900">Revenue, last {days.length} days</span>
+        <span className="font-semibold text-slate-900">Revenue per day (UTC), last {days.length} days</span>
         <span className="text-sm text-slate-600">
           Total <strong className="text-slate-900 tabular-nums">{formatDollars(toDollars(total))}</strong>
         </span>
