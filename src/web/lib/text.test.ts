@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstWords, initials } from './text.ts';
+import { firstWords, initials, sentence } from './text.ts';
 
 describe('firstWords', () => {
   it('keeps the first five words and appends an ellipsis', () => {
@@ -34,5 +34,13 @@ describe('initials', () => {
   it('takes one letter of a single word, and a question mark for no name', () => {
     expect(initials('Torque')).toBe('T');
     expect(initials('  ')).toBe('?');
+  });
+});
+
+describe('sentence', () => {
+  it('ends a text with a full stop, and one only after a name that ends with its own', () => {
+    expect(sentence('$9.90 returned to Ada')).toBe('$9.90 returned to Ada.');
+    expect(sentence('$9.90 returned to Buyer 7, Ltd.')).toBe('$9.90 returned to Buyer 7, Ltd.');
+    expect(sentence('$9.90 returned to Yahoo!')).toBe('$9.90 returned to Yahoo!');
   });
 });

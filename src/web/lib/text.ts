@@ -17,3 +17,8 @@ export function initials(name: string): string {
   if (letters.length === 0) return '?';
   return letters.length === 1 ? letters[0]! : `${letters[0]}${letters.at(-1)}`;
 }
+
+/** Ends a sentence with one full stop, none after a text that ends with its own ('… to Acme Ltd.'). */
+export function sentence(text: string): string {
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+}

@@ -131,15 +131,17 @@ describe('Manage Orders', () => {
     expect(document.activeElement).toBe(heading());
   });
 
-  it('refunded, an order’s buttons go and focus moves to the heading', async () => {
-    const paid = order(1, 'Ada', 'paid');
+  it('refunded, an order’s buttons go and focus moves to the heading; the toast ends with one full stop', async () => {
+    const paid = order(1, 'Buyer 7, Ltd.', 'paid');
     storeOf([paid], { status: 200, body: { ...paid, status: 'refunded' } });
     const table = await showTable();
     const user = userEvent.setup();
-    await user.click(within(table).getByRole('button', { name: `Refund ${paid.productName} for Ada` }));
+    await user.click(
+      within(table).getByRole('button', { name: `Refund ${paid.productName} for Buyer 7, Ltd.` }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Refund this order?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, refund' }));
-    expect(await within(rowOf(table, 'Ada')).findAllByText('Refunded')).toHaveLength(2);
+    expect(await screen.findByText('Order refunded: $99.80 returned to Buyer 7, Ltd.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(heading()));
   });
 });

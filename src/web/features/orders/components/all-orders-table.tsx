@@ -6,6 +6,7 @@ import { useConfirmedAction } from '#web/components/ui/use-confirmed-action.ts';
 import { TruckIcon } from '#web/components/ui/icons.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
+import { sentence } from '#web/lib/text.ts';
 import { toast } from '#web/lib/toast.ts';
 import { type AdminOrdersState, useAdminOrders } from '#web/features/orders/api/get-admin-orders.ts';
 import { useRefundOrder } from '#web/features/orders/api/refund-order.ts';
@@ -50,7 +51,7 @@ export function AllOrdersTable({ state, onChanged }: { state: AdminOrdersState; 
   const refund = useConfirmedAction(useRefundOrder(), {
     variables: (order: Order) => order._id,
     onSuccess: (_refunded, order) =>
-      toast.success(`Order refunded: ${formatDollars(order.totalPrice)} returned to ${order.name}.`),
+      toast.success(sentence(`Order refunded: ${formatDollars(order.totalPrice)} returned to ${order.name}`)),
     failure: 'dialog',
     refocus: onChanged,
   });
