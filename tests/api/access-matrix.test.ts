@@ -434,13 +434,6 @@ const rows: Row[] = [
   },
   {
     method: 'GET',
-    path: '/api/audit',
-    prepare: async () => ({ url: '/api/audit' }),
-    expected: adminOnly(),
-    ok: (body) => Array.isArray(body),
-  },
-  {
-    method: 'GET',
     path: '/api/admin/audit',
     prepare: async () => ({ url: '/api/admin/audit?limit=5' }),
     expected: adminOnly(),
@@ -625,7 +618,7 @@ describe('access matrix (DESIGN §3: who may call what)', () => {
       expect.arrayContaining([
         'GET /api/tools',
         'POST /api/purchase',
-        'GET /api/audit',
+        'GET /api/admin/audit',
         'POST /api/webhooks/stripe',
       ]),
     );

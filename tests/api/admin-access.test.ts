@@ -35,7 +35,7 @@ describe('every admin call answers 401 to anonymous callers and 403 to customers
     ['users', 'GET', () => `/api/users?email=${ann?.email}`, undefined],
     ['make admin', 'PUT', () => `/api/user/admin/${ann?.email}`, undefined],
     ['delete tool', 'DELETE', (id) => `/api/tool/${id}`, undefined],
-    ['audit', 'GET', () => '/api/audit', undefined],
+    ['audit', 'GET', () => '/api/admin/audit', undefined],
   ];
   it.each(calls)('%s', async (_name, method, url, payload) => {
     const id = (await createPaidOrder(t.db, ann)).id;

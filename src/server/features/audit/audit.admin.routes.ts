@@ -1,26 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminAuditPage, AdminAuditQuery, AuditList } from '#shared/schemas/admin.ts';
+import { AdminAuditPage, AdminAuditQuery } from '#shared/schemas/admin.ts';
 import { ApiError } from '#shared/schemas/error.ts';
-import { listAudit, listAuditPage } from './audit.service.ts';
+import { listAuditPage } from './audit.service.ts';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 
 /** The admin console's audit log (every call checks the caller's role in the database). */
 export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
-
-  app.get(
-    '/audit',
-    {
-      schema: {
-        tags: ['admin'],
-        security: [{ bearer: [] }],
-        summary: 'The newest 200 admin actions, newest first',
-        response: { 200: AuditList, ...errors },
-      },
-    },
-    async () => listAudit(app.db),
-  );
 
   app.get(
     '/admin/audit',

@@ -34,19 +34,6 @@ export async function record(
 }
 
 /**
- * The newest `limit` admin actions (GET /audit, kept for its callers; the Audit Log page reads
- * every action, a page at a time, through listAuditPage).
- */
-export async function listAudit(db: Db, limit = 200): Promise<AuditEntry[]> {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit);
-  return rows.map(toEntry);
-}
-
-/**
  * One page of GET /api/admin/audit: every admin action, newest first, keyset on (created_at, id)
  * through audit_log_created_idx; the count stops past ADMIN_TOTAL_CAP ("more than 100").
  */

@@ -273,7 +273,7 @@ describe('POST /api/order/{id}/refund', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('order_refunded');
     expect(await stockOf(tool.id)).toBe(20);
-    const audit = (await call('GET', '/api/audit', admin)).json();
+    const audit = (await call('GET', '/api/admin/audit?limit=100', admin)).json().items;
     expect(audit.find((e: { target: string }) => e.target === id)).toMatchObject({
       action: 'order.refund',
       actorEmail: admin.email,

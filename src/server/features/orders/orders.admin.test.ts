@@ -38,7 +38,7 @@ describe('manage orders', () => {
       (await t.call('PATCH', `/api/shiftNow/${id}`, admin, { shiftNow: true })).json().modifiedCount,
     ).toBe(0);
     expect((await t.db.select().from(orders).where(eq(orders.id, id)))[0]?.shiftNow).toBe(true);
-    const audit = (await t.call('GET', '/api/audit', admin)).json();
+    const audit = (await t.call('GET', '/api/admin/audit?limit=100', admin)).json().items;
     expect(audit[0]).toMatchObject({ actorEmail: ADMIN, action: 'order.ship', target: id });
   });
 

@@ -99,7 +99,7 @@ it('a signed payment_intent.succeeded for a closed order is refunded through Str
   // Stripe retries webhooks: a second delivery is the same refund.
   expect((await webhook('payment_intent.succeeded', intent)).statusCode).toBe(200);
   expect([...stripeApi.refunds.values()].filter((r) => r.payment_intent === intentId)).toHaveLength(1);
-  const audit = (await call('GET', '/api/audit', admin)).json();
+  const audit = (await call('GET', '/api/admin/audit?limit=100', admin)).json().items;
   expect(audit.filter((e: { target: string }) => e.target === id)).toEqual([
     expect.objectContaining({ action: 'payment.refund', actorEmail: 'store' }),
   ]);

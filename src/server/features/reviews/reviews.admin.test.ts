@@ -98,7 +98,7 @@ describe('DELETE /api/review/{id}', () => {
     expect(await shownIds()).not.toContain(id);
     const listed = (await allPages(100)).flatMap((p) => p.items.map((r) => r._id));
     expect(listed).not.toContain(id);
-    expect((await t.call('GET', '/api/audit', admin)).json()[0]).toMatchObject({
+    expect((await t.call('GET', '/api/admin/audit?limit=100', admin)).json().items[0]).toMatchObject({
       action: 'review.delete',
       target: id,
       actorEmail: ADMIN,

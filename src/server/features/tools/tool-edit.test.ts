@@ -84,7 +84,7 @@ describe('PATCH /api/tool/{id}', () => {
       productName: 'Torque Old Name Saw',
       productPrice: 25,
     });
-    expect((await t.call('GET', '/api/audit', admin)).json()[0]).toMatchObject({
+    expect((await t.call('GET', '/api/admin/audit?limit=100', admin)).json().items[0]).toMatchObject({
       action: 'tool.edit',
       target: tool.id,
       details: {
@@ -191,9 +191,11 @@ describe('a restock racing purchases', () => {
       expect(sold).toBe(200);
 
       // The audit row says what stock the restock replaced: what sold before it came out of OLD.
-      const [entry] = (await t.call('GET', '/api/audit', admin))
+      const [entry] = (await t.call('GET', '/api/admin/audit?limit=100', admin))
         .json()
-        .filter((e: { action: string; target: string }) => e.action === 'tool.edit' && e.target === tool.id);
+        .items.filter(
+          (e: { action: string; target: string }) => e.action === 'tool.edit' && e.target === tool.id,
+        );
       const replaced: number = entry.details.changes.availableQuantity.from;
       const soldBefore = OLD - replaced;
       const soldAfter = sold - soldBefore;

@@ -95,7 +95,7 @@ describe('products', () => {
       productName: 'Torque Doomed Saw',
       productPrice: 149.99,
     });
-    expect((await t.call('GET', '/api/audit', admin)).json()[0]).toMatchObject({
+    expect((await t.call('GET', '/api/admin/audit?limit=100', admin)).json().items[0]).toMatchObject({
       action: 'tool.delete',
       target: id,
     });
