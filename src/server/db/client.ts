@@ -19,6 +19,8 @@ import { fsReason, postgresStartError, StartError } from './start-error.ts';
 export const schema = { ...authSchema, ...appSchema };
 /** One type for both drivers: services never know which database they run on. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of either driver, as `db.transaction(async (tx) => …)` hands it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -1,10 +1,8 @@
 import { desc, getTableColumns, sql } from 'drizzle-orm';
 import type { AdminAuditPage, AdminAuditQuery, AuditEntry } from '#shared/schemas/admin.ts';
-import type { Db } from '#server/db/client.ts';
+import type { Db, Tx } from '#server/db/client.ts';
 import { badCursor, cappedCount, decodeCursor, keysetPage } from '#server/db/keyset.ts';
 import { auditLog } from '#server/db/schema.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Who an audit entry names: an account (audit_log.actor_id references one) and the words shown;

@@ -1,9 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import type { Db, Tx } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema.ts';
 import type { MailData, MailKind, RenderedMail } from './mail-templates.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** How long a claimed row is this sender's: longer than a send may take (mailer.ts's timeouts). */

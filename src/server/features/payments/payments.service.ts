@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CardInput } from '#shared/card.ts';
 import { orderTotalCents, toCents } from '#shared/money.ts';
 import type { PaymentIntentResult } from '#shared/schemas/payment.ts';
-import type { Db } from '#server/db/client.ts';
+import type { Db, Tx } from '#server/db/client.ts';
 import { DEMO_EMAILS } from '#server/auth/account-rules.ts';
 import { user } from '#server/db/auth-schema.ts';
 import { counters, orders, sandboxPaymentIntents } from '#server/db/schema.ts';
@@ -12,8 +12,6 @@ import { orderFacts } from '#server/features/mail/mail-templates.ts';
 import { enqueueMail } from '#server/features/mail/outbox.service.ts';
 import { CURRENCY, type PaymentGateway, type PaymentIntent } from './gateways/gateway.ts';
 import type { SandboxGateway } from './gateways/sandbox.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const conflict = (code: string, message: string) => new Conflict(code, message);
 
