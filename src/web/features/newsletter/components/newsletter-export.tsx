@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { errorMessage } from '#web/lib/error-message.ts';
+import { saveFile } from '#web/lib/save-file.ts';
 import { toast } from '#web/lib/toast.ts';
 import { downloadNewsletterCsv } from '#web/features/newsletter/api/download-newsletter-csv.ts';
 
@@ -10,14 +11,7 @@ export function NewsletterExport() {
   const download = async () => {
     setDownloading(true);
     try {
-      const url = URL.createObjectURL(await downloadNewsletterCsv());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = 'newsletter.csv';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveFile(await downloadNewsletterCsv(), 'newsletter.csv');
     } catch (failure) {
       toast.error(errorMessage(failure));
     } finally {

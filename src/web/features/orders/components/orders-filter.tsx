@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { OrderStatus } from '#shared/schemas/order.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
+import { saveFile } from '#web/lib/save-file.ts';
 import { toast } from '#web/lib/toast.ts';
 import { downloadOrdersCsv } from '#web/features/orders/api/download-orders-csv.ts';
 import {
@@ -41,14 +42,7 @@ export function OrdersFilter({ state, path }: { state: AdminOrdersState; path: s
     setDownloading(true);
     try {
       const file = await downloadOrdersCsv(adminOrdersSearch(state));
-      const url = URL.createObjectURL(file);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `orders${state.status ? `-${state.status}` : ''}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveFile(file, `orders${state.status ? `-${state.status}` : ''}.csv`);
     } catch (failure) {
       toast.error(errorMessage(failure));
     } finally {
