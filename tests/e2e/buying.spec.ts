@@ -315,17 +315,22 @@ test.describe('cancelling', () => {
 
     await page.goto('/dashboard/myOrders');
     const main = page.getByRole('main');
-    await main.getByRole('button', { name: 'Cancel' }).click();
+    // By keyboard: focus comes back to Cancel when the order is kept, and goes to the page's
+    // heading once the order, and its button, have gone.
+    const cancelButton = main.getByRole('button', { name: 'Cancel' });
+    await cancelButton.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await dialog.getByRole('button', { name: 'Keep it' }).press('Enter');
     await expect(dialog).toBeHidden();
     await expect(main.getByText(tool.name).filter({ visible: true })).toBeVisible();
+    await expect(cancelButton).toBeFocused();
 
-    await main.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.getByRole('button', { name: 'Yes, cancel' }).click();
+    await cancelButton.press('Enter');
+    await dialog.getByRole('button', { name: 'Yes, cancel' }).press('Enter');
     await expect(page.getByRole('alert').filter({ hasText: 'Order cancelled' })).toBeVisible();
     await expect(dialog).toBeHidden();
+    await expect(main.getByRole('heading', { level: 1, name: 'My Orders' })).toBeFocused();
     await expect(main.getByText('You have no orders yet.')).toBeVisible();
     await expect(main.getByRole('link', { name: 'Browse our tools' })).toBeVisible();
     expect(await stockOf(page, tool._id)).toBe(before);

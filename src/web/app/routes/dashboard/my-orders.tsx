@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '#shared/schemas/order.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
@@ -14,17 +15,22 @@ export function MyOrdersPage() {
   const auth = useCurrentUser();
   // The login guard renders this page only for a signed-in customer.
   const orders = useMyOrders(auth.user?.email ?? '');
+  const heading = useRef<HTMLHeadingElement>(null);
   const cancel = useConfirmedAction(useCancelOrder(), {
     variables: (order: Order) => order._id,
     onSuccess: () => toast.success('Order cancelled'),
     failure: 'dialog',
+    // A cancelled order leaves the list, its Cancel button with it.
+    refocus: () => heading.current?.focus(),
   });
   const toCancel = cancel.item;
 
   return (
     <div className="space-y-6 p-5 sm:p-8">
       <header className="flex flex-wrap items-end justify-between gap-2">
-        <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">My Orders</h1>
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-extrabold text-slate-900 sm:text-3xl">
+          My Orders
+        </h1>
         {orders.data && orders.data.length > 0 && (
           <p className="text-sm text-slate-600">
             {orders.data.length} {orders.data.length === 1 ? 'order' : 'orders'}

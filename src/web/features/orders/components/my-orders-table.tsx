@@ -6,7 +6,7 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 
 interface MyOrdersTableProps {
   orders: readonly Order[];
-  onCancel: (order: Order) => void;
+  onCancel: (order: Order, button: HTMLElement) => void;
 }
 
 const CAPTION = 'Your orders, newest first';

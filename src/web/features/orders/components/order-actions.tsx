@@ -5,7 +5,8 @@ interface OrderActionsProps {
   order: Order;
   /** The id of the element naming the order's item, so each row's buttons say which order they act on. */
   itemId: string;
-  onCancel: (order: Order) => void;
+  /** Asks to cancel the order; `button` takes focus back if the customer keeps it. */
+  onCancel: (order: Order, button: HTMLElement) => void;
   /** One above the other, where the column is narrow. */
   stacked?: boolean;
 }
@@ -46,7 +47,7 @@ export function OrderActions({ order, itemId, onCancel, stacked = false }: Order
         type="button"
         className="btn btn-sm btn-outline btn-error"
         aria-describedby={itemId}
-        onClick={() => onCancel(order)}
+        onClick={(event) => onCancel(order, event.currentTarget)}
       >
         Cancel
       </button>
