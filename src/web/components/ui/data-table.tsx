@@ -161,6 +161,24 @@ export function TableEmpty({ title, children, action }: TableEmptyProps) {
   );
 }
 
+/**
+ * A list read a page at a time (an infinite query) as QueryState reads a list: its pages' items as
+ * one, and failed only while no page is in (a later page's failure keeps the rows shown).
+ */
+export function pagedRows<T>(pages: {
+  isPending: boolean;
+  isError: boolean;
+  data?: { pages: { items: T[] }[] };
+  refetch: () => unknown;
+}): QueryStateProps<T>['query'] {
+  return {
+    isPending: pages.isPending,
+    isError: pages.isError && !pages.data,
+    data: pages.data?.pages.flatMap((page) => page.items),
+    refetch: () => void pages.refetch(),
+  };
+}
+
 interface QueryStateProps<T> {
   query: {
     isPending: boolean;

@@ -6,7 +6,14 @@ import { ShieldIcon } from '#web/components/ui/icons.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { useAdminUsers } from '#web/features/accounts/api/get-admin-users.ts';
 import { useMakeAdmin } from '#web/features/accounts/api/make-admin.ts';
-import { Card, CardList, DataTable, QueryState, TableEmpty } from '#web/components/ui/data-table.tsx';
+import {
+  Card,
+  CardList,
+  DataTable,
+  pagedRows,
+  QueryState,
+  TableEmpty,
+} from '#web/components/ui/data-table.tsx';
 import { ShowMore } from '#web/components/ui/show-more.tsx';
 
 const COLUMNS = ['#', 'Email', 'Action'] as const;
@@ -20,12 +27,7 @@ const COLUMNS = ['#', 'Email', 'Action'] as const;
 export function UsersTable({ q, onPromoted }: { q: string; onPromoted: () => void }) {
   const pages = useAdminUsers(q);
   const first = pages.data?.pages[0];
-  const users = {
-    isPending: pages.isPending,
-    isError: pages.isError && !pages.data,
-    data: pages.data?.pages.flatMap((page) => page.items),
-    refetch: () => void pages.refetch(),
-  };
+  const users = pagedRows(pages);
   const makeAdmin = useMakeAdmin();
   const promote = useConfirmedAction(makeAdmin, {
     variables: (user: UserRecord) => user.email,

@@ -7,6 +7,7 @@ import {
   CardField,
   CardList,
   DataTable,
+  pagedRows,
   QueryState,
   TableEmpty,
 } from '#web/components/ui/data-table.tsx';
@@ -101,12 +102,7 @@ function Target({ entry }: { entry: AuditEntry }) {
 export function AuditTable() {
   const pages = useAudit();
   const first = pages.data?.pages[0];
-  const audit = {
-    isPending: pages.isPending,
-    isError: pages.isError && !pages.data,
-    data: pages.data?.pages.flatMap((page) => page.items),
-    refetch: () => void pages.refetch(),
-  };
+  const audit = pagedRows(pages);
 
   return (
     <QueryState

@@ -16,6 +16,7 @@ import {
   CardField,
   CardList,
   DataTable,
+  pagedRows,
   QueryState,
   TableEmpty,
 } from '#web/components/ui/data-table.tsx';
@@ -40,12 +41,7 @@ const COLUMNS = [
 export function AllOrdersTable({ state, onChanged }: { state: AdminOrdersState; onChanged: () => void }) {
   const pages = useAdminOrders(state);
   const first = pages.data?.pages[0];
-  const orders = {
-    isPending: pages.isPending,
-    isError: pages.isError && !pages.data,
-    data: pages.data?.pages.flatMap((page) => page.items),
-    refetch: () => void pages.refetch(),
-  };
+  const orders = pagedRows(pages);
   const filtered = Boolean(state.q || state.status);
   const ship = useShipOrder();
   const refund = useConfirmedAction(useRefundOrder(), {

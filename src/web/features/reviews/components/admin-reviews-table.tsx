@@ -6,6 +6,7 @@ import {
   CardField,
   CardList,
   DataTable,
+  pagedRows,
   QueryState,
   TableEmpty,
 } from '#web/components/ui/data-table.tsx';
@@ -30,12 +31,7 @@ function Posted({ review }: { review: AdminReview }) {
 export function AdminReviewsTable({ onDeleted }: { onDeleted: () => void }) {
   const pages = useAdminReviews();
   const first = pages.data?.pages[0];
-  const reviews = {
-    isPending: pages.isPending,
-    isError: pages.isError && !pages.data,
-    data: pages.data?.pages.flatMap((page) => page.items),
-    refetch: () => void pages.refetch(),
-  };
+  const reviews = pagedRows(pages);
   const remove = useConfirmedAction(useDeleteReview(), {
     variables: (review: AdminReview) => review._id,
     onSuccess: ({ deletedCount }, review) => {

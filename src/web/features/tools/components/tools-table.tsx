@@ -11,6 +11,7 @@ import {
   CardField,
   CardList,
   DataTable,
+  pagedRows,
   QueryState,
   TableEmpty,
 } from '#web/components/ui/data-table.tsx';
@@ -26,12 +27,7 @@ const COLUMNS = ['#', 'Name', 'Minimum Order', 'Available Quantity', 'Price', 'A
 export function ToolsTable({ q = '', onDeleted }: { q?: string; onDeleted: () => void }) {
   const pages = useCataloguePages(q);
   const first = pages.data?.pages[0];
-  const tools = {
-    isPending: pages.isPending,
-    isError: pages.isError && !pages.data,
-    data: pages.data?.pages.flatMap((page) => page.items),
-    refetch: () => void pages.refetch(),
-  };
+  const tools = pagedRows(pages);
   // The Delete button that opened the dialog gets focus back, unless its row went with the tool.
   const remove = useConfirmedAction(useDeleteTool(), {
     variables: (tool: Tool) => tool._id,
