@@ -66,7 +66,7 @@ async function walkTheStore() {
   await call('GET', '/api/categories');
   // The catalogue: each sort, searched or in a category, on its first page and after a cursor.
   for (const sort of ['relevance', 'name', 'price-asc', 'price-desc', 'newest']) {
-    for (const filter of ['q=grnder', 'category=saws', 'q=saw&category=saws', '']) {
+    for (const filter of ['q=grnder', 'q=dirll', 'q=grin', 'category=saws', 'q=saw&category=saws', '']) {
       const first = await call('GET', `/api/catalogue?sort=${sort}&limit=1&${filter}`);
       await call('GET', `/api/catalogue?sort=${sort}&limit=1&${filter}&cursor=${first.nextCursor}`);
     }

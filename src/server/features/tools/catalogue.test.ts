@@ -73,6 +73,15 @@ describe('GET /api/catalogue', () => {
   });
 
   it.each([
+    ['dirll', 'Torque DX-20 Cordless Drill Driver'],
+    ['grnider', 'Torque AG-125 Angle Grinder'],
+    ['recip', 'Torque RS-32 Reciprocating Saw'],
+    ['ang', 'Torque AG-125 Angle Grinder'],
+  ])('finds a tool by a word with two letters swapped, or a word begun: %s', async (q, name) => {
+    expect(names(await get(`?q=${q}`))).toContain(name);
+  });
+
+  it.each([
     ['drll', 'Torque DX-20 Cordless Drill Driver'],
     ['impakt', 'Torque IX-210 Brushless Impact Driver'],
     ['jigsw', 'Torque JS-90 Orbital Jigsaw'],

@@ -193,8 +193,9 @@ const WALK = 2_000;
 
 /**
  * The full-text query of a search: each of its words (as the catalogue's searchVector has them,
- * searchText()) is matched by itself or by the catalogue's closest words ('grnder' and 'drll' by
- * 'grinder' and 'drill', 'grinders' by 'grinder' and 'grinders'), and a tool has to match every
+ * searchText()) is matched by itself or by the catalogue's closest words ('grnder', 'drll' and
+ * 'dirll' by 'grinder' and 'drill', 'grinders' by 'grinder' and 'grinders', a word begun, 'recip',
+ * by 'reciprocating'), and a tool has to match every
  * such word. A word with a digit (a model number) is matched as typed; a word close to none of the
  * catalogue's is left out. Answers the catalogue's words per searched word, with their first names
  * (catalogueWords.firstName), none for a search that leaves no word; and the words left out. One
@@ -208,16 +209,32 @@ async function searchWords(
     sql`select typed.i::int as i, typed.word as typed, found.word, found.first_name as "firstName"
         from unnest(tsvector_to_array(to_tsvector('simple'::regconfig, ${searchText(q)})))
           with ordinality as typed(word, i)
+        cross join lateral (
+          select exists (select from ${catalogueWords} as own where own.word = typed.word) as own
+        ) catalogue
         left join lateral (
           select typed.word, null::text as first_name where typed.word ~ '[0-9]'
           union all
-          (select ${catalogueWords.word}, ${catalogueWords.firstName} from ${catalogueWords}
-           where typed.word !~ '[0-9]' and ${catalogueWords.word} % typed.word
-             and (similarity(${catalogueWords.word}, typed.word) >= ${CLOSE}
-               or levenshtein(${catalogueWords.word}, typed.word) <= ${SLIPS}
-                 and not exists (select from ${catalogueWords} as own where own.word = typed.word))
-           order by levenshtein(${catalogueWords.word}, typed.word),
-             similarity(${catalogueWords.word}, typed.word) desc, ${catalogueWords.word}
+          (select near.word, near.first_name from (
+             select ${catalogueWords.word}, ${catalogueWords.firstName} from ${catalogueWords}
+             where typed.word !~ '[0-9]' and ${catalogueWords.word} % typed.word
+               and (similarity(${catalogueWords.word}, typed.word) >= ${CLOSE}
+                 or levenshtein(${catalogueWords.word}, typed.word) <= ${SLIPS} and not catalogue.own)
+             union
+             -- A word begun ('recip', 'ang'): the catalogue's words it starts, from three letters.
+             -- (Full text's words hold no % _ or \: they split words, as spaces do.)
+             select ${catalogueWords.word}, ${catalogueWords.firstName} from ${catalogueWords}
+             where typed.word !~ '[0-9]' and length(typed.word) >= 3 and not catalogue.own
+               and ${catalogueWords.word} like typed.word || '%'
+             union
+             -- Two letters swapped ('dirll'), one slip as Algolia counts it, from four letters.
+             select ${catalogueWords.word}, ${catalogueWords.firstName} from ${catalogueWords}
+             where typed.word !~ '[0-9]' and length(typed.word) >= 4 and not catalogue.own
+               and ${catalogueWords.word} in (
+                 select overlay(typed.word placing substr(typed.word, k + 1, 1) || substr(typed.word, k, 1) from k for 2)
+                 from generate_series(1, length(typed.word) - 1) as k)
+           ) as near
+           order by levenshtein(near.word, typed.word), similarity(near.word, typed.word) desc, near.word
            limit ${STAND_INS})
         ) found on true`,
   )) as unknown as { rows: { i: number; typed: string; word: string | null; firstName: string | null }[] };
