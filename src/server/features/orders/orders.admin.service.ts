@@ -78,7 +78,7 @@ async function orderFilter(db: Db, { q, status }: AdminOrdersCsvQuery): Promise<
       rememberCommon(pattern);
       filters.push(or(reference, matches)!);
     } else {
-      const named = and(
+      const byBuyerOrProduct = and(
         matches,
         or(
           // A buyer who ordered under two names is there twice.
@@ -86,7 +86,7 @@ async function orderFilter(db: Db, { q, status }: AdminOrdersCsvQuery): Promise<
           products.length ? inArray(orders.productName, products) : undefined,
         ),
       );
-      filters.push(or(reference, named)!);
+      filters.push(or(reference, byBuyerOrProduct)!);
     }
   }
   return and(...filters)!;

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { FormAlert } from './form-alert.tsx';
+import { BusyButton } from './busy-button.tsx';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -86,17 +87,10 @@ export function ConfirmDialog({
             {refused ? 'Close' : cancelLabel}
           </button>
           {!refused && (
-            // While under way it keeps the focus, as SubmitButton does, for the outcome to follow.
-            <button
-              type="button"
-              className={`btn btn-error ${pending ? 'btn-disabled' : ''}`}
-              aria-disabled={pending || undefined}
-              aria-busy={pending || undefined}
-              onClick={pending ? undefined : onConfirm}
-            >
-              {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            // While under way it keeps the focus, for the outcome to follow.
+            <BusyButton busy={pending} className="btn-error" onClick={onConfirm}>
               {confirmLabel}
-            </button>
+            </BusyButton>
           )}
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { formatCount } from '#shared/money.ts';
+import { BusyButton } from './busy-button.tsx';
 
 interface ShowMoreProps {
   /** How many rows the list shows. */
@@ -35,7 +36,6 @@ export function ShowMore({ shown, total, capped, noun, pages }: ShowMoreProps) {
   }, [shown]);
 
   const showMore = () => {
-    if (loading) return;
     pressedAt.current = shown;
     void pages.fetchNextPage().then(({ isError }) => {
       // Focus stays on the button, which can be pressed again.
@@ -50,16 +50,9 @@ export function ShowMore({ shown, total, capped, noun, pages }: ShowMoreProps) {
         Showing {formatCount(shown)} of {capped ? `more than ${count}` : count} {noun}
       </p>
       {pages.hasNextPage && (
-        <button
-          type="button"
-          className={`btn btn-outline ${loading ? 'btn-disabled' : ''}`}
-          aria-disabled={loading || undefined}
-          aria-busy={loading || undefined}
-          onClick={showMore}
-        >
-          {loading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <BusyButton busy={loading} className="btn-outline" onClick={showMore}>
           Show more
-        </button>
+        </BusyButton>
       )}
     </div>
   );

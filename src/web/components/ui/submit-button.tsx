@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BusyButton } from './busy-button.tsx';
 
 interface SubmitButtonProps {
   /** The form is submitting: the button shows a spinner, is busy, and cannot be pressed twice. */
@@ -10,11 +11,7 @@ interface SubmitButtonProps {
   children: ReactNode;
 }
 
-/**
- * A form's main button. While the form is sent it keeps the focus (a disabled button would drop it
- * to the page's top, away from the outcome): it is marked disabled for assistive technology and
- * ignores presses, Enter in a field included (implicit submission presses it too).
- */
+/** A form's main button: busy while the form is sent (BusyButton), Enter in a field included. */
 export function SubmitButton({
   pending,
   disabled = false,
@@ -22,16 +19,8 @@ export function SubmitButton({
   children,
 }: SubmitButtonProps) {
   return (
-    <button
-      type="submit"
-      className={`btn ${className} ${pending ? 'btn-disabled' : ''}`}
-      disabled={disabled && !pending}
-      aria-disabled={pending || undefined}
-      aria-busy={pending || undefined}
-      onClick={pending ? (event) => event.preventDefault() : undefined}
-    >
-      {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+    <BusyButton type="submit" busy={pending} className={className} disabled={disabled && !pending}>
       {children}
-    </button>
+    </BusyButton>
   );
 }

@@ -1,6 +1,7 @@
 import { formatDollars } from '#shared/money.ts';
 import type { Order } from '#shared/schemas/order.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { BusyButton } from '#web/components/ui/busy-button.tsx';
 import { EmailText } from '#web/components/ui/email-text.tsx';
 import { useConfirmedAction } from '#web/components/ui/use-confirmed-action.ts';
 import { TruckIcon } from '#web/components/ui/icons.tsx';
@@ -207,20 +208,16 @@ function ShippingStatus({ order, pending, onMarkReady, onRefund }: ShippingStatu
   }
   return (
     <div className="flex flex-wrap gap-2">
-      <button
-        type="button"
-        className={`btn btn-primary btn-sm ${pending ? 'btn-disabled' : ''}`}
+      <BusyButton
+        busy={pending}
+        className="btn-primary btn-sm"
         // The visible word is SPEC's; the name says what pressing it does, and for which order.
         aria-label={`Pending: mark ${order.productName} for ${order.name} ready for shifting`}
         title="Mark ready for shifting"
-        // Keeps the focus while under way, as SubmitButton does: a failure leaves it to press again.
-        aria-disabled={pending || undefined}
-        aria-busy={pending || undefined}
-        onClick={pending ? undefined : onMarkReady}
+        onClick={onMarkReady}
       >
-        {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         Pending
-      </button>
+      </BusyButton>
       <button
         type="button"
         className="btn btn-outline btn-error btn-sm"
