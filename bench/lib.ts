@@ -90,8 +90,9 @@ export const STORE_START = `node ${startArgs.join(' ')} (npm start's command), N
 
 /**
  * The environment the bench starts the store in, as a deployment of `npm start` sets it:
- * NODE_ENV=production with a secret, its public address and the sandbox gateway (named, as
- * production needs it: the bench's cards are charged nothing), the default LOG_LEVEL (whatever the
+ * NODE_ENV=production with a secret, its public address, the sandbox gateway (named, as
+ * production needs it: the bench's cards are charged nothing) and the demo catalogue (a staging
+ * store's: the pages measured show its tools and reviews), the default LOG_LEVEL (whatever the
  * bench's own shell says), on `port`; `env` adds only what a deployment sets (the database, admins,
  * limits).
  */
@@ -103,6 +104,7 @@ export function storeEnv(port: number, env: Record<string, string | undefined> =
     AUTH_SECRET,
     PUBLIC_URL: `http://localhost:${port}`,
     PAYMENT_GATEWAY: 'sandbox',
+    DEMO_CATALOGUE: 'true',
     PORT: String(port),
     ...env,
   };

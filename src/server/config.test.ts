@@ -41,6 +41,7 @@ describe('loadConfig', () => {
     ['ORDER_HOLD_HOURS', { ORDER_HOLD_HOURS: '1e12' }],
     ['REDIS_URL', { REDIS_URL: 'http://cache:6379' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes please' }],
+    ['DEMO_CATALOGUE', { DEMO_CATALOGUE: 'maybe' }],
   ])('fails fast naming %s when it is not valid', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n.*${name}`, 's'));
@@ -89,6 +90,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...live, PAYMENT_GATEWAY: 'sandbox' }).stripe).toBeUndefined();
     // Outside production the sandbox is what no keys give.
     expect(loadConfig({}).stripe).toBeUndefined();
+  });
+
+  it('fills a live store with the demo catalogue only when asked to (a staging store)', () => {
+    expect(loadConfig(live).demoCatalogue).toBe(false);
+    expect(loadConfig({ ...live, DEMO_CATALOGUE: 'true' }).demoCatalogue).toBe(true);
+    expect(loadConfig({}).demoCatalogue).toBe(true);
+    expect(loadConfig({ DEMO_CATALOGUE: 'false' }).demoCatalogue).toBe(false);
   });
 
   it("takes a variable set to nothing (an env file's PORT=) as unset", () => {

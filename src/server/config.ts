@@ -39,6 +39,7 @@ const Env = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_API_BASE: z.url().optional(),
   PAYMENT_GATEWAY: z.enum(['stripe', 'sandbox'], { error: 'stripe or sandbox' }).optional(),
+  DEMO_CATALOGUE: z.stringbool({ error: 'true or false' }).optional(),
   // Fractions of an hour are allowed: 0.5 holds an unpaid order for half an hour (decision 014).
   ORDER_HOLD_HOURS: z.coerce
     .number()
@@ -97,6 +98,12 @@ export interface Config {
         apiBase: string | undefined;
       }
     | undefined;
+  /**
+   * Whether an empty database gets the demo catalogue and its reviews: outside production unless
+   * turned off; in production only when asked for (a staging store), since a live store sells its
+   * own tools and shows only real customers' reviews.
+   */
+  demoCatalogue: boolean;
   /** Unpaid orders older than this are cancelled and their stock returned. */
   orderHoldHours: number;
   /** Which proxies' X-Forwarded-For to believe: off, a hop count, or their addresses (Fastify's trustProxy). */
@@ -186,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBase: e.STRIPE_API_BASE,
           }
         : undefined,
+    demoCatalogue: e.DEMO_CATALOGUE ?? e.NODE_ENV !== 'production',
     orderHoldHours: e.ORDER_HOLD_HOURS,
     trustProxy: e.TRUST_PROXY,
   };

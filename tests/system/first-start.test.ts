@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort, LIVE_ENV, startArgs } from './server-process.ts';
+import { freePort, LIVE_ENV, startArgs, startServer } from './server-process.ts';
 
 /** What the built store prints, started as `npm start` starts it, until `done` says enough. */
 async function output(env: Record<string, string>, done: (out: string) => boolean): Promise<string> {
@@ -56,6 +56,34 @@ describe('a first start', () => {
     const lines = out.trim().split('\n');
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
     expect(out).not.toContain('example.com');
+  });
+});
+
+describe("a live store's first start", () => {
+  it('opens with no tools and no reviews: the demo catalogue and its invented reviews only come when asked for', async () => {
+    const { DEMO_CATALOGUE: _staging, ...live } = LIVE_ENV;
+    const dataDir = await mkdtemp(join(tmpdir(), 'torque-live-start-'));
+    const store = await startServer({ ...live, DATA_DIR: dataDir });
+    try {
+      expect(await fetch(`${store.url}/api/tools`).then((r) => r.json())).toEqual([]);
+      expect(await fetch(`${store.url}/api/reviews`).then((r) => r.json())).toEqual([]);
+      const home = await fetch(store.url).then((r) => r.text());
+      expect(home).toContain('No tools for sale yet.');
+      expect(home).toContain('No reviews yet.');
+      const tools = await fetch(`${store.url}/tools`).then((r) => r.text());
+      expect(tools).toContain('No tools for sale yet.');
+    } finally {
+      await store.kill();
+    }
+    // The same data directory started as a staging store is filled, once.
+    const staging = await startServer({ ...LIVE_ENV, DATA_DIR: dataDir });
+    try {
+      const tools = (await fetch(`${staging.url}/api/tools`).then((r) => r.json())) as unknown[];
+      expect(tools.length).toBe(12);
+    } finally {
+      await staging.kill();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

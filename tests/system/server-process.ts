@@ -20,14 +20,16 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * What a live store's deployment sets (NODE_ENV=production): a random secret, its public address,
- * and the sandbox gateway asked for by name (it charges nothing; production needs it named).
+ * What a staging deployment of the store sets (NODE_ENV=production): a random secret, its public
+ * address, the sandbox gateway asked for by name (it charges nothing; production needs it named),
+ * and the demo catalogue (a live store starts with none).
  */
 export const LIVE_ENV = {
   NODE_ENV: 'production',
   AUTH_SECRET: 'q7Z!x2Lp9@Vb4#Nm8$Kc3%Rt6^Wy1&Hd',
   PUBLIC_URL: 'https://torque.test',
   PAYMENT_GATEWAY: 'sandbox',
+  DEMO_CATALOGUE: 'true',
 };
 
 export interface ServerProcess {

@@ -87,12 +87,14 @@ export type DatabaseOptions =
   | { kind: 'memory'; loadDataDir?: Blob | File; seed?: boolean };
 
 /** The store's database as configured: PostgreSQL at DATABASE_URL, or PGlite in DATA_DIR. */
-export const databaseOptions = (config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseOptions =>
+export const databaseOptions = (
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'demoCatalogue'>,
+): DatabaseOptions =>
   config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: config.dataDir };
+    ? { kind: 'postgres', url: config.databaseUrl, seed: config.demoCatalogue }
+    : { kind: 'pglite', dataDir: config.dataDir, seed: config.demoCatalogue };
 
-/** Opens the database, applies the committed migrations and seeds an empty catalogue. */
+/** Opens the database, applies the committed migrations and, unless told not to, fills an empty one with the demo catalogue. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.kind === 'postgres' ? await openPostgres(options.url) : await openPglite(options);
   try {

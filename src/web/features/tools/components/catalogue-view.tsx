@@ -8,6 +8,7 @@ import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { type CatalogueState, catalogueSearch } from '#web/features/tools/api/get-catalogue.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { useNotFoundStatus } from '#web/lib/server-page.ts';
+import { NO_TOOLS_YET } from './tools-section.tsx';
 import { ToolCard } from './tool-card.tsx';
 
 const SORTS = [
@@ -164,7 +165,11 @@ export function CatalogueView({ state, page, categories, from }: CatalogueViewPr
             role="status"
             className="rounded-box bg-base-200 p-8 text-center text-lg wrap-anywhere text-slate-700"
           >
-            {state.q ? `No tools match "${state.q}"` : 'No tools in this category yet'}
+            {state.q
+              ? `No tools match "${state.q}"`
+              : state.category
+                ? 'No tools in this category yet'
+                : NO_TOOLS_YET}
           </p>
         ) : (
           <>

@@ -9,6 +9,9 @@ import { ToolCard } from './tool-card.tsx';
 /** SPEC §9: the home page shows at most 6 tools. */
 const HOME_TOOL_COUNT = 6;
 
+/** What a store that has listed no tool yet says (a new live store starts with none). */
+export const NO_TOOLS_YET = 'No tools for sale yet. Check back soon.';
+
 export function ToolsSection() {
   const tools = useTools();
 
@@ -25,6 +28,8 @@ export function ToolsSection() {
           <FullScreenSpinner />
         ) : tools.isError ? (
           <QueryError message="We couldn't load our tools." onRetry={() => void tools.refetch()} />
+        ) : tools.data.length === 0 ? (
+          <p className="rounded-box bg-base-100 p-8 text-center text-lg text-slate-700">{NO_TOOLS_YET}</p>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {tools.data.slice(0, HOME_TOOL_COUNT).map((tool) => (
