@@ -105,7 +105,7 @@ try {
       customer,
       [
         { name: '/', path: '/', signedIn: false },
-        // The catalogue's pages (issue 15) in the full run.
+        // The catalogue's pages in the full run.
         ...(quick
           ? []
           : [

@@ -96,7 +96,7 @@ export type AccessLine = (reqId: string, method: string, url: string, status: nu
 /**
  * Access lines for `logger`, as pino writes `info({ reqId, method, url, status, ms }, 'request')`,
  * but composed as one string and handed to its destination: pino's general path (the object walked
- * key by key, the redaction check, the serializers) was a sixth of a catalogue call (issue 18).
+ * key by key, the redaction check, the serializers) was a sixth of a catalogue call.
  * A logger without pino's internals (none in the store) gets its `info` call.
  */
 export function accessLine(logger: FastifyBaseLogger): AccessLine {

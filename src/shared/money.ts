@@ -8,7 +8,7 @@ export function toDollars(cents: number): number {
   return cents / 100;
 }
 
-/** The largest total of one order: $999,999.99, the most Stripe takes in one payment (issue 14). */
+/** The largest total of one order: $999,999.99, the most Stripe takes in one payment. */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 export const ORDER_TOTAL_TOO_LARGE = 'An order may total at most $999,999.99.';
 

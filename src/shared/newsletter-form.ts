@@ -1,4 +1,4 @@
-// The newsletter box also works without JavaScript (issue 16): it posts to /newsletter as a form and
+// The newsletter box also works without JavaScript: it posts to /newsletter as a form and
 // the server sends the browser back to the box with `?newsletter=<outcome>`. The outcomes and their
 // words, for the server that picks one and the page that shows it. No zod: pages import it.
 import { FORM_ERRORS } from './form-posts.ts';

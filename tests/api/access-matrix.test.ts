@@ -439,7 +439,7 @@ const rows: Row[] = [
     expected: adminOnly(),
     ok: (body) => Array.isArray((body as { items?: unknown }).items),
   },
-  // The admin's lists at scale and the overview (issue 16).
+  // The admin's lists at scale and the overview.
   {
     method: 'GET',
     path: '/api/admin/orders',
@@ -467,7 +467,7 @@ const rows: Row[] = [
     expected: adminOnly(),
     ok: (body) => (body as { revenueByDay?: unknown[] }).revenueByDay?.length === 30,
   },
-  // Store operations (issue 16): edit a tool, the reviews, the newsletter.
+  // Store operations: edit a tool, the reviews, the newsletter.
   {
     method: 'PATCH',
     path: '/api/tool/:id',

@@ -990,7 +990,7 @@ function buildCorpus() {
     add({ ...addTool, name: `extra ${extra}`, body: tool({ [extra]: value }), status: 400 });
   }
 
-  // --- PATCH /api/tool/{id} (issue 16): addTool's rules, any of its fields -----------------------
+  // --- PATCH /api/tool/{id}: addTool's rules, any of its fields -----------------------
   const editTool = {
     group: 'PATCH /api/tool/:id',
     method: 'PATCH' as const,
@@ -1039,7 +1039,7 @@ function buildCorpus() {
     add({ ...editTool, name, body, status: 400 });
   }
 
-  // --- the admin's reviews (issue 16) -----------------------------------------------------------
+  // --- the admin's reviews -----------------------------------------------------------
   for (const [name, trick] of ID_TRICKS) {
     // As DELETE /tool: an id that names nothing answers deletedCount 0 and changes nothing.
     add({
@@ -1080,7 +1080,7 @@ function buildCorpus() {
     });
   }
 
-  // --- a product page's reviews (issue 15): GET /api/tool/{id}/reviews ------------------------------
+  // --- a product page's reviews: GET /api/tool/{id}/reviews ------------------------------
   for (const [name, trick] of ID_TRICKS) {
     add({
       group: 'GET /api/tool/:id/reviews',
@@ -1122,7 +1122,7 @@ function buildCorpus() {
     });
   }
 
-  // --- the admin's lists (issue 16): GET /api/admin/orders, orders.csv, users ------------------------
+  // --- the admin's lists: GET /api/admin/orders, orders.csv, users ------------------------
   const at = (stamp: string, id: string) => Buffer.from(JSON.stringify([stamp, id])).toString('base64url');
   for (const path of ['/api/admin/orders', '/api/admin/users', '/api/admin/orders.csv']) {
     const group = `GET ${path}`;
@@ -1170,7 +1170,7 @@ function buildCorpus() {
     }
   }
 
-  // --- POST /api/newsletter (issue 16): anyone ---------------------------------------------------
+  // --- POST /api/newsletter: anyone ---------------------------------------------------
   const newsletter = {
     group: 'POST /api/newsletter',
     method: 'POST' as const,

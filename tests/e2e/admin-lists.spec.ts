@@ -1,4 +1,4 @@
-// The admin's lists at scale and the overview (issue 16), in the browser against the real server:
+// The admin's lists at scale and the overview, in the browser against the real server:
 // Manage Orders searched by the buyer's email, its CSV export read back, the overview's revenue bar
 // of today, and axe on the new pages; where keyboard focus goes after Show more, Pending and a
 // refund. Orders are placed and paid through the API (sandbox gateway).

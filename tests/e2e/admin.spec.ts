@@ -242,7 +242,7 @@ test.describe('admin console', () => {
     await page.goto(`/dashboard/makeAdmin?q=${encodeURIComponent(customer.account.email)}`);
     const row = entries(users, customer.account.email);
     await row.getByRole('button', { name: 'Make Admin' }).click();
-    // It asks first (issue 16); store-operations.spec.ts checks that Cancel does nothing.
+    // It asks first; store-operations.spec.ts checks that Cancel does nothing.
     const dialog = page.getByRole('dialog', { name: `Make ${customer.account.email} an admin?` });
     await dialog.getByRole('button', { name: 'Make Admin' }).click();
     await expect(toast(page, 'Successfully make admin')).toBeVisible();

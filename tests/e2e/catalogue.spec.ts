@@ -1,4 +1,4 @@
-// The catalogue (issue 15): /tools searched, filtered and paged by its URL, the public product page,
+// The catalogue: /tools searched, filtered and paged by its URL, the public product page,
 // and a product added in Add Products reaching shoppers and search engines.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {

@@ -194,7 +194,7 @@ test.describe('home page', () => {
     await expect(page).toHaveURL('/#reviews');
     await expect(page.getByRole('heading', { name: 'What Our Clients Says?' })).toBeInViewport();
 
-    // Tools is the catalogue's own page (issue 15).
+    // Tools is the catalogue's own page.
     await nav.getByRole('link', { name: 'Tools' }).click();
     await expect(page).toHaveURL('/tools');
     await expect(page.getByRole('heading', { level: 1, name: 'All tools' })).toBeVisible();

@@ -1,4 +1,4 @@
-// The receipt (issue 17): a customer who has paid finds the receipt mail at the mail catcher, opens
+// The receipt: a customer who has paid finds the receipt mail at the mail catcher, opens
 // its link, and the receipt page shows what a business files; My Orders links to it; it prints
 // without the store's frame.
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Store operations (issue 16) in the browser against the built store: restocking and editing a
+// Store operations in the browser against the built store: restocking and editing a
 // product, deleting a review, Make Admin's confirmation, and the newsletter box. Set-up (a tool, an
 // order, a review, a customer) goes through the API; what the admin and the visitor do, through pages.
 import { readFileSync } from 'node:fs';

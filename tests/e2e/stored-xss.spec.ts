@@ -14,7 +14,7 @@ test('hostile text in names, reviews, profiles and orders renders as text and ru
     dialogs.push(d.message());
     void d.dismiss();
   });
-  // Markup in a name is refused at sign-up (issue 13.14); quotes and ampersands are a name's own.
+  // Markup in a name is refused at sign-up; quotes and ampersands are a name's own.
   const refused = await request.post('/api/auth/sign-up/email', {
     headers: { origin: storeURL },
     data: { ...newAccount(), name: `Eve ${payload(1)}` },

@@ -125,7 +125,7 @@ it('ends a session on every instance when it signs out on one', async () => {
   // Sign-up spends the address's rate budget too: the next test counts on this one.
   const token = await signUpOver(a.url, email);
   const profile = `/api/user/${email}`;
-  // B has checked the session, and keeps it (issue 7's session cache).
+  // B has checked the session, and keeps it (the session cache).
   expect((await call(b, token, profile)).status).toBe(200);
   expect((await call(b, token, profile)).status).toBe(200);
   const out = await fetch(`${a.url}/api/auth/sign-out`, {

@@ -1,6 +1,6 @@
 /**
  * The live sessions this instance has checked, by bearer token, so that a signed-in call costs no
- * query of its own (issue 7). Dropped whole whenever a session or an account changes through any
+ * query of its own. Dropped whole whenever a session or an account changes through any
  * instance (a NOTIFY: Database.onChange('sessions')), and on this instance at once after each of
  * its own sign-in calls. Used only while changes are heard (`reliable`): a lost listening
  * connection turns it off until it is back. Entries live `ttlMs` at most, a bound on a

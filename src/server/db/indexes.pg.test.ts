@@ -140,7 +140,7 @@ async function walkTheStore() {
   await call('GET', '/api/allOrders', admin);
   await call('GET', `/api/users?email=${ADMIN}`, admin);
   await call('PUT', `/api/user/admin/${ann.email}`, admin);
-  // Store operations (issue 16): an edit, the admin's reviews and a delete, the newsletter.
+  // Store operations: an edit, the admin's reviews and a delete, the newsletter.
   await call('PATCH', `/api/tool/${toolId}`, admin, { availableQuantity: 500, price: 21.5 });
   const reviewsPage = await call('GET', '/api/admin/reviews?limit=1', admin);
   await call('GET', `/api/admin/reviews?limit=1&cursor=${reviewsPage.nextCursor}`, admin);

@@ -3,7 +3,7 @@ import type { QueryOptions, Results } from '@electric-sql/pglite';
 
 /**
  * The embedded database, run in a worker thread of its own (decision 019): opened in the store's
- * main thread, PGlite made every process.nextTick of that thread several times slower (issue 18).
+ * main thread, PGlite made every process.nextTick of that thread several times slower.
  * A PGliteThread offers what drizzle's PGlite driver and the store call: query, transaction,
  * listen, dumpDataDir and close; each request is a message to pglite-worker.ts.
  */

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth-schema.ts';
 
-// Money columns are integer cents (DESIGN §4), bigint so that no total overflows 2^31 − 1 (issue 14);
+// Money columns are integer cents (DESIGN §4), bigint so that no total overflows 2^31 − 1;
 // the API converts at its edge via src/shared/money.ts.
 
 // Accented letters and their plain forms, one for one (translate()); upper case too, since lower()
@@ -232,7 +232,7 @@ export const orderProducts = pgTable(
 );
 
 /**
- * The overview's revenue per day (issue 16): the money of the orders paid that day (UTC), refunds
+ * The overview's revenue per day: the money of the orders paid that day (UTC), refunds
  * taken back out. Kept by statement triggers on orders (drizzle/0018_revenue_days.sql) in the
  * transaction that writes the orders, whatever the statement (markPaid, a refund, a seed), so that
  * it always equals the sum over orders while the chart reads 30 rows rather than every paid order.
@@ -255,9 +255,9 @@ export const reviews = pgTable(
     opinions: text('opinions').notNull(),
     img: text('img').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
-    // The catalogue's tool that productName names, when it names one (issue 15).
+    // The catalogue's tool that productName names, when it names one.
     toolId: uuid('tool_id').references(() => tools.id),
-    // Set when an admin deletes the review (issue 16): it leaves the carousel, the row stays, so
+    // Set when an admin deletes the review: it leaves the carousel, the row stays, so
     // the author still counts it against one review per product and five a day.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -276,7 +276,7 @@ export const reviews = pgTable(
   ],
 );
 
-/** The home page's sign-up box (issue 16): one row per address, compared in lower case. */
+/** The home page's sign-up box: one row per address, compared in lower case. */
 export const newsletterSignups = pgTable(
   'newsletter_signups',
   {

@@ -25,7 +25,7 @@ export interface HotAnswers {
  * of its exact path is answered here, before Fastify parses and routes the request: the same bytes
  * and headers as its route would send (304 for an If-None-Match that names its ETag), and the same
  * access line. This costs about a third of going through Fastify, whose routing, hooks and reply
- * made GET /api/tools half as fast as a bare Fastify route (issue 18, decision 018).
+ * made GET /api/tools half as fast as a bare Fastify route (decision 018).
  *
  * Anything else goes on to Fastify: another method or path, a query string, a body, an answer not
  * cached yet (after a change: Fastify's route loads it, and caches it for the next caller) or

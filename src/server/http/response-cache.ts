@@ -119,7 +119,7 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, cached: Cac
 
 /**
  * A route's answer kept in `cache` under `key`: sent at once when it is there, and the handler
- * returns nothing (a promise per request is a measurable part of a catalogue call, issue 18);
+ * returns nothing (a promise per request is a measurable part of a catalogue call);
  * loaded first when it is not, and then the handler returns that promise.
  */
 export function replyCached(

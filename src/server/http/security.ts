@@ -14,7 +14,7 @@ import type { Config } from '#server/config.ts';
  * cache-control overrides it.
  *
  * helmet's middleware is built once: @fastify/helmet rebuilds it on every request, parsing every
- * directive, which cost a sixth of the catalogue's throughput (issue 7).
+ * directive, which cost a sixth of the catalogue's throughput.
  */
 export default fp(async function security(app: FastifyInstance, { config }: { config: Config }) {
   const https = config.publicUrl.startsWith('https:');

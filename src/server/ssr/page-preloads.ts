@@ -56,7 +56,7 @@ export type ImageLookup = (toolId: string) => Promise<string | undefined>;
 
 /**
  * What each page needs before it can draw itself. Without these links the browser learns of them
- * one after another: the app's code, then the page's, then its data, then its image (issue 7).
+ * one after another: the app's code, then the page's, then its data, then its image.
  */
 export const PAGES: Page[] = [
   // The tools and reviews come in the page itself (entry-server.tsx).
@@ -67,7 +67,7 @@ export const PAGES: Page[] = [
     // The newsletter box's outcome, after it posted without JavaScript.
     query: ['newsletter'],
   })),
-  // The catalogue's answers come in the page itself, drawn for the URL's search (issue 15).
+  // The catalogue's answers come in the page itself, drawn for the URL's search.
   { path: '/tools', modules: ['app/routes/tools.tsx'], query: ['q', 'category', 'sort', 'cursor', 'from'] },
   {
     path: '/tools/:id',

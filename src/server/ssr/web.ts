@@ -41,7 +41,7 @@ export default fp(async function web(app: FastifyInstance, { config }: { config:
   const forVisitors = new ResponseCache<ReturnType<typeof encodings>>({ holdMs: 1_000, maxEntries: 1_000 });
   if (built) {
     // Sales change the tools many times a second; a review changes rarely, and one an admin
-    // deleted must leave the home page at once (issue 16).
+    // deleted must leave the home page at once.
     await app.database.onChange('catalogue', (table) => forVisitors.clear({ unheld: table === 'reviews' }));
     // Browsers get the build's two folders of files, each under one route (a route per file, as
     // @fastify/static makes without `wildcard`, cost 130 ms of every start for 99 files); the

@@ -33,7 +33,7 @@ const ToolFields = z
         'Give an http(s) URL or a path starting with /',
       ),
     description: z.string().trim().min(1, 'Description is required').max(2000, 'At most 2000 characters'),
-    // Optional for SPEC's clients, which send none (issue 15).
+    // Optional for SPEC's clients, which send none.
     category: CategorySlug.default('other'),
   })
   .strict();
@@ -44,7 +44,7 @@ export const tooDearToOrder = (priceCents: number, minimumOrder: number) =>
 export const TOO_DEAR_TO_ORDER =
   'The minimum order would total more than $999,999.99, the most one order may';
 
-/** POST /addTool. SPEC has no validation here; the server validates anyway (issue 5). */
+/** POST /addTool. SPEC has no validation here; the server validates anyway. */
 export const AddToolInput = ToolFields.refine(
   (tool) => !tooDearToOrder(toCents(tool.price), tool.minimumOrder),
   { path: ['price'], message: TOO_DEAR_TO_ORDER },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DisplayName } from './account.ts';
 import { Email } from './user.ts';
 
-/** POST /api/newsletter (issue 16): SPEC's sign-up box. The phone may be left empty. */
+/** POST /api/newsletter: SPEC's sign-up box. The phone may be left empty. */
 export const NewsletterInput = z
   .object({
     name: DisplayName,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/receipt/{orderId}: a paid order's receipt, as the printable page shows it (issue 17). */
+/** GET /api/receipt/{orderId}: a paid order's receipt, as the printable page shows it. */
 export const Receipt = z.object({
   /** "R-000042": numbered without gaps, in the order of payments. */
   receiptNumber: z.string(),

@@ -60,7 +60,7 @@ export type ReviewList = z.infer<typeof ReviewList>;
 export const AdminReview = Review.extend({ createdAt: z.string() });
 export type AdminReview = z.infer<typeof AdminReview>;
 
-/** GET /api/admin/reviews (issue 16): reviews not deleted, newest first, a keyset page at a time. */
+/** GET /api/admin/reviews: reviews not deleted, newest first, a keyset page at a time. */
 export const AdminReviewsQuery = z.object({ cursor: AdminCursor, limit: AdminLimit }).strict();
 export type AdminReviewsQuery = z.infer<typeof AdminReviewsQuery>;
 

@@ -8,7 +8,7 @@ export type LazyResolver<Input extends FieldValues, Output> = Resolver<Input, un
 
 /**
  * A react-hook-form resolver for a shared zod schema that loads on first use: zod and the schemas
- * were a third of a form page's code, loaded before the page could draw (issue 7). The form calls
+ * were a third of a form page's code, loaded before the page could draw. The form calls
  * `preload` when a field first takes focus, so the schema is there by the time it validates; a
  * submit with no focus first waits for it.
  */

@@ -4,7 +4,7 @@ import { ApiError } from '#shared/schemas/error.ts';
 import { NewsletterInput, NewsletterResult } from '#shared/schemas/newsletter.ts';
 import { newsletterCsv, subscribe } from './newsletter.service.ts';
 
-/** SPEC's sign-up box (issue 16): anyone may sign up, rate limited per IP and per address. */
+/** SPEC's sign-up box: anyone may sign up, rate limited per IP and per address. */
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/newsletter',

@@ -5,7 +5,7 @@ import { createOrder, createPaidOrder, createTool } from '#tests/fixtures/factor
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { orders, revenueDays } from '#server/db/schema.ts';
 
-// GET /api/admin/orders, /api/admin/orders.csv, /api/admin/users and /api/admin/overview (issue 16).
+// GET /api/admin/orders, /api/admin/orders.csv, /api/admin/users and /api/admin/overview.
 
 const ADMIN = 'lists-chief@example.com';
 let t: Awaited<ReturnType<typeof createTestApp>>;

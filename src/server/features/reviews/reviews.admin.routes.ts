@@ -7,7 +7,7 @@ import { deleteReview, listReviewsPage } from './reviews.service.ts';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 
-/** The admin's reviews (issue 16): every call checks the caller's role in the database. */
+/** The admin's reviews: every call checks the caller's role in the database. */
 export const reviewsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
   const base = { tags: ['admin'], security: [{ bearer: [] }] };

@@ -20,7 +20,7 @@ const aboutLinks: FooterLink[] = [
 const LINKS_PER_COLUMN = 4;
 
 /**
- * A column's categories, each to its page of the catalogue (issue 15): those with tools for sale,
+ * A column's categories, each to its page of the catalogue: those with tools for sale,
  * once the catalogue's counts are known (the server draws every page with them), in the store's
  * order; every category of the column until then. A column with none links the whole catalogue.
  */

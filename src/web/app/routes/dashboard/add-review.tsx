@@ -9,7 +9,7 @@ export function AddReviewPage() {
   const auth = useCurrentUser();
   const tools = useTools();
   const orders = useMyOrders(auth.user?.email ?? '');
-  // The catalogue's products, the ones this customer has bought first (issue 15).
+  // The catalogue's products, the ones this customer has bought first.
   const bought = new Set((orders.data ?? []).filter((order) => order.paid).map((order) => order.toolsId));
   const products = [...(tools.data ?? [])].sort(
     (a, b) => Number(bought.has(b._id)) - Number(bought.has(a._id)),

@@ -5,7 +5,7 @@ import { useTool } from '#web/features/tools/api/get-tool.ts';
 import { ToolForm } from '#web/features/tools/components/tool-form.tsx';
 
 /**
- * /dashboard/editProduct/{id} (admins, issue 16): the Add Products form filled in with a tool;
+ * /dashboard/editProduct/{id} (admins): the Add Products form filled in with a tool;
  * restocking is changing its Available Quantity. Saved, it goes back to Manage Products.
  */
 export function EditProductPage() {

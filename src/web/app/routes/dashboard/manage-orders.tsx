@@ -9,7 +9,7 @@ const PATH = '/dashboard/manageOrders';
 
 /**
  * /dashboard/manageOrders (admins, SPEC §2): the orders, searched and filtered by the URL, a page at
- * a time; paid ones ship, or are refunded before that (issue 14).
+ * a time; paid ones ship, or are refunded before that.
  */
 export function ManageOrdersPage() {
   const heading = useRef<HTMLHeadingElement>(null);

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { DashboardPage } from '#web/components/ui/dashboard-page.tsx';
 import { AdminReviewsTable } from '#web/features/reviews/components/admin-reviews-table.tsx';
 
-/** /dashboard/reviews (admins, issue 16): the reviews the home page shows, with a delete per review. */
+/** /dashboard/reviews (admins): the reviews the home page shows, with a delete per review. */
 export function ReviewsPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   return (

@@ -40,7 +40,7 @@ async function readSession(signal?: AbortSignal): Promise<SessionUser | null> {
 }
 
 // The account the stored token was issued to, kept beside it so that a returning customer's pages
-// render at once, while the session is read again in the background (issue 7: the session call
+// render at once, while the session is read again in the background (the session call
 // stood first in line before every protected page).
 const USER_KEY = 'sessionUser';
 

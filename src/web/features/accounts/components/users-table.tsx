@@ -19,9 +19,9 @@ import { ShowMore } from '#web/components/ui/show-more.tsx';
 const COLUMNS = ['#', 'Email', 'Action'] as const;
 
 /**
- * SPEC §2 Make admin: the accounts (searched by `q`), a page at a time (GET /admin/users, issue 16);
+ * SPEC §2 Make admin: the accounts (searched by `q`), a page at a time (GET /admin/users);
  * a non-admin can be promoted, an admin shows a label (SPEC §4). Promoting asks first, as cancel
- * and delete do: an admin can run the whole store (issue 16). The row's label then takes the
+ * and delete do: an admin can run the whole store. The row's label then takes the
  * button's place, and cannot take its focus: `onPromoted` puts it elsewhere (the page's heading).
  */
 export function UsersTable({ q, onPromoted }: { q: string; onPromoted: () => void }) {

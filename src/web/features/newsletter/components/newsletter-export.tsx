@@ -4,7 +4,7 @@ import { saveFile } from '#web/lib/save-file.ts';
 import { toast } from '#web/lib/toast.ts';
 import { downloadNewsletterCsv } from '#web/features/newsletter/api/download-newsletter-csv.ts';
 
-/** The newsletter's sign-ups for the admin, as a CSV file (issue 16). */
+/** The newsletter's sign-ups for the admin, as a CSV file. */
 export function NewsletterExport() {
   const [downloading, setDownloading] = useState(false);
 

@@ -21,7 +21,7 @@ function failureText(failure: unknown): string {
 }
 
 /**
- * SPEC's newsletter sign-up box: the address goes on the list (POST /newsletter, issue 16), once;
+ * SPEC's newsletter sign-up box: the address goes on the list (POST /newsletter), once;
  * the toast says whether it was added, was there already, or why not. Before the app takes the
  * page over (or without JavaScript) the box posts as a form, and the server sends the browser back
  * here with `?newsletter=<outcome>`, which the box then says in place of the toast.

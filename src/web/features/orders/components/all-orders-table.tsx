@@ -34,9 +34,9 @@ const COLUMNS = [
 ] as const;
 
 /**
- * SPEC §2 Manage orders: the orders of the filter, a page at a time (GET /admin/orders, issue 16);
+ * SPEC §2 Manage orders: the orders of the filter, a page at a time (GET /admin/orders);
  * a paid one can be marked ready for shifting (SPEC §4), or, until then, refunded in full after a
- * confirmation (issue 14). Either takes the order's buttons away for good: `onChanged` then puts
+ * confirmation. Either takes the order's buttons away for good: `onChanged` then puts
  * focus elsewhere (the page's heading).
  */
 export function AllOrdersTable({ state, onChanged }: { state: AdminOrdersState; onChanged: () => void }) {

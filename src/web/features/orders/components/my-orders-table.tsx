@@ -21,7 +21,7 @@ const COLUMNS = [
 ] as const;
 
 /**
- * SPEC §2 My Orders: item, quantity, price, location, phone, status (issue 14: Unpaid, Paid, Ready
+ * SPEC §2 My Orders: item, quantity, price, location, phone, status (Unpaid, Paid, Ready
  * For Shifting, Refunded) and the action. A table
  * where seven columns fit (xl, beside the sidebar); below that the same orders as cards.
  */

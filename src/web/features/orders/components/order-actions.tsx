@@ -13,7 +13,7 @@ interface OrderActionsProps {
 
 /**
  * SPEC §4 Order payment: Pay and Cancel while unpaid; a disabled PAID, the transaction id and a link
- * to the receipt (issue 17) after.
+ * to the receipt after.
  */
 export function OrderActions({ order, itemId, onCancel, stacked = false }: OrderActionsProps) {
   if (order.paid) {

@@ -5,7 +5,7 @@ import { TableLoading } from '#web/components/ui/data-table.tsx';
 import { useOverview } from '#web/features/orders/api/get-overview.ts';
 import { RevenueChart } from './revenue-chart.tsx';
 
-/** The admin's overview (issue 16): revenue per day, orders to ship and unpaid, tools low on stock. */
+/** The admin's overview: revenue per day, orders to ship and unpaid, tools low on stock. */
 export function StoreOverview() {
   const overview = useOverview();
   if (overview.isPending) return <TableLoading label="Loading the overview" />;

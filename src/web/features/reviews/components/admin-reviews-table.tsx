@@ -25,7 +25,7 @@ function Posted({ review }: { review: AdminReview }) {
 }
 
 /**
- * The reviews the home page shows, newest first, a page at a time (GET /admin/reviews, issue 16),
+ * The reviews the home page shows, newest first, a page at a time (GET /admin/reviews),
  * each with a Delete confirmed in a dialog. A deleted review leaves the home page's carousel too.
  */
 export function AdminReviewsTable({ onDeleted }: { onDeleted: () => void }) {

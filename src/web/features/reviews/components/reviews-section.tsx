@@ -7,7 +7,7 @@ import { useReviews } from '#web/features/reviews/api/get-reviews.ts';
 import { ReviewCard } from './review-card.tsx';
 
 // Swiper is two thirds of the home page's code, and measuring the page as it starts was its
-// longest task: both wait until the reviews come near the screen (issue 7).
+// longest task: both wait until the reviews come near the screen.
 const ReviewsCarousel = lazy(() =>
   import('./reviews-carousel.tsx').then((module) => ({ default: module.ReviewsCarousel })),
 );

@@ -41,7 +41,7 @@ const valuesOf = (tool: Tool): FormValues => ({
 });
 
 /**
- * SPEC §2 Add Products, and the same form filled in to edit a tool (`tool`; issue 16). The spec
+ * SPEC §2 Add Products, and the same form filled in to edit a tool (`tool`). The spec
  * has no validation here; the server validates (DESIGN §5.3), and the form checks the same shared
  * schema first. A 400 from the server puts its messages under the fields. An edit sends only the
  * fields that differ from the tool, so that a price edit never writes back the stock it was opened with.

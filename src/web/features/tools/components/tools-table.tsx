@@ -20,8 +20,8 @@ import { ShowMore } from '#web/components/ui/show-more.tsx';
 const COLUMNS = ['#', 'Name', 'Minimum Order', 'Available Quantity', 'Price', 'Action'] as const;
 
 /**
- * SPEC §2 Manage products: the catalogue by name (searched by `q`), a page at a time (GET /catalogue,
- * issue 16), with a Delete button per tool, confirmed in a dialog, and an Edit link to the product's
+ * SPEC §2 Manage products: the catalogue by name (searched by `q`), a page at a time (GET /catalogue),
+ * with a Delete button per tool, confirmed in a dialog, and an Edit link to the product's
  * form. A delete refreshes every tools query, the home page's too.
  */
 export function ToolsTable({ q = '', onDeleted }: { q?: string; onDeleted: () => void }) {
@@ -130,7 +130,7 @@ export function ToolsTable({ q = '', onDeleted }: { q?: string; onDeleted: () =>
   );
 }
 
-/** Under twice the minimum order, two buyers at the minimum empty the shelf (issue 16). */
+/** Under twice the minimum order, two buyers at the minimum empty the shelf. */
 const lowStock = (tool: Tool) => tool.availableQuantity < 2 * tool.minimumOrder;
 
 /** The stock, marked in words as well as colour when it runs low. */
