@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import auth from './auth/auth.ts';
 import type { Config } from './config.ts';
 import { type Database, type Db } from './db/client.ts';
+import { storeSecret } from './db/store-secret.ts';
 import accountsAtStart from './features/accounts/accounts-at-start.ts';
 import { accountsAdminRoutes } from './features/accounts/accounts.admin.routes.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
@@ -55,7 +56,12 @@ const BODY_LIMIT = 64 * 1024;
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The whole store as a Fastify instance, ready to `listen` or to be driven with `inject`. */
-export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp(given: Config, options: BuildOptions): Promise<FastifyInstance> {
+  // Without AUTH_SECRET (outside production) the store signs with a secret of its own, never with
+  // one written in its source, which would let anyone forge an email confirmation (decision 027).
+  const config = given.authSecret
+    ? given
+    : { ...given, authSecret: await storeSecret(options.database.db, 'auth') };
   const logger = options.logger ?? (await createLogger(config)).logger;
   const writeAccessLine = accessLine(logger);
   const catalogue = new ResponseCache<CachedBody>();

@@ -78,7 +78,11 @@ export interface Config {
   logLevel: string;
   /** The built SPA (vite build output). */
   webDir: string;
-  /** Signs sessions; shared by every instance of one store. */
+  /**
+   * Signs sessions and the links mailed (email confirmation); shared by every instance of one store.
+   * Empty outside production without AUTH_SECRET: the app then uses a random one it made and keeps
+   * in its database (storeSecret, decision 027).
+   */
   authSecret: string;
   /** Sign-in, sign-up and reset requests allowed per minute, per IP and per email. */
   authRateLimit: number;
@@ -170,8 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS,
     logLevel: e.LOG_LEVEL,
     webDir: resolve(e.WEB_DIR),
-    // Outside production a fixed secret keeps sessions across restarts; production must set its own.
-    authSecret: e.AUTH_SECRET ?? 'torque-development-secret-never-use-in-production',
+    authSecret: e.AUTH_SECRET ?? '',
     authRateLimit: e.AUTH_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
     google:

@@ -1,9 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newEmail, origin, signUp } from '#tests/fixtures/accounts.ts';
+import { createEmailVerificationToken } from 'better-auth/api';
+import { newEmail, origin, signIn, signUp } from '#tests/fixtures/accounts.ts';
 import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
 import { buildApp } from '#server/app.ts';
 import { account, user } from '#server/db/auth-schema.ts';
@@ -166,6 +167,82 @@ describe('demo accounts on a production store', () => {
     } finally {
       await prod.close();
     }
+  });
+});
+
+describe('a live store on a new database', () => {
+  it("refuses a stranger's sign-up as a demo account, with the answer an address already taken gets", async () => {
+    const live = await createTestApp({ env: 'production', authSecret: 'q7Z!x2Lp9@Vb4#Nm8$Kc3%Rt6^Wy1&Hd' });
+    try {
+      // The test database's template holds the demo accounts: a live store's database never has.
+      await live.db.delete(user).where(inArray(user.email, [DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL]));
+      const signUpAs = (email: string) =>
+        live.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-up/email',
+          headers: { origin },
+          payload: { name: 'Demo', email, password: 'demo-password-123' },
+        });
+      for (const email of [DEMO_ADMIN_EMAIL, ` ${DEMO_CUSTOMER_EMAIL.toUpperCase()}`]) {
+        const res = await signUpAs(email);
+        expect(res.statusCode, email).toBe(422);
+        expect(res.json().code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+      expect(
+        await live.db
+          .select()
+          .from(user)
+          .where(inArray(user.email, [DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL])),
+      ).toEqual([]);
+      expect((await signUpAs(newEmail('owner'))).statusCode).toBe(200);
+    } finally {
+      await live.close();
+    }
+  });
+});
+
+describe('the signing secret of a store started without AUTH_SECRET', () => {
+  it('is its own: a confirmation link signed with any other, such as the one its source once held, is refused', async () => {
+    const mia = await signUp(t.app, 'mia');
+    for (const secret of ['torque-development-secret-never-use-in-production', 'x'.repeat(40)]) {
+      const forged = await createEmailVerificationToken(secret, mia.email);
+      const res = await t.app.inject({ url: `/api/auth/verify-email?token=${forged}` });
+      expect(res.headers['set-cookie'], secret).toBeUndefined();
+    }
+    const [row] = await t.db
+      .select({ verified: user.emailVerified })
+      .from(user)
+      .where(eq(user.email, mia.email));
+    expect(row!.verified).toBe(false);
+    // Every instance on the database signs with the same secret: a second one accepts the first's link.
+    const second = await buildApp(testConfig({ dataDir }), { database: t.database });
+    try {
+      expect(second.config.authSecret).toBe(t.app.config.authSecret);
+      expect(t.app.config.authSecret).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('a changed password', () => {
+  it('ends every other session of the account, and its bearer token, at once', async () => {
+    const kim = await signUp(t.app, 'kim');
+    const phone = await signIn(t.app, kim);
+    const changed = await post(
+      '/api/auth/change-password',
+      { currentPassword: kim.password, newPassword: 'a changed password' },
+      { cookie: kim.cookie },
+    );
+    expect(changed.statusCode).toBe(200);
+    const stale = await t.app.inject({ url: `/api/user/${kim.email}`, headers: phone.bearer });
+    expect(stale.statusCode).toBe(401);
+    // The one that changed it goes on, with the new session the answer sets.
+    const again = await signIn(t.app, { ...kim, password: 'a changed password' });
+    expect((await t.app.inject({ url: `/api/user/${kim.email}`, headers: again.bearer })).statusCode).toBe(
+      200,
+    );
   });
 });
 

@@ -9,6 +9,11 @@ import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from '#server/features/accounts
 
 export const DEMO_EMAILS = new Set([DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL]);
 
+const isDemoEmail = (body: unknown): boolean => {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && DEMO_EMAILS.has(email.trim().toLowerCase());
+};
+
 /** A refusal in the API's error shape (DESIGN §3), as better-auth answers it: 400. */
 function invalid(field: string, message: string): APIError {
   return new APIError('BAD_REQUEST', {
@@ -27,8 +32,9 @@ const PUBLIC_IDENTITY_PATHS = new Set(['/sign-up/email', '/update-user']);
 
 /**
  * Our rules on better-auth's own calls, as a plugin of hooks: what a sign-up or profile change may
- * show the public (name, picture); no demo account signing in on a production store; a changed
- * password ends the reset links mailed before it (a reset does so in onPasswordReset).
+ * show the public (name, picture); no demo account signing in or up on a production store; a changed
+ * password ends the other sessions and the reset links mailed before it (a reset does so in
+ * onPasswordReset).
  */
 export function accountRules(config: Config, db: Db) {
   return {
@@ -54,14 +60,34 @@ export function accountRules(config: Config, db: Db) {
           // store. The same answer as a wrong password, so the address says nothing.
           matcher: (ctx) => ctx.path === '/sign-in/email' && config.env === 'production',
           handler: createAuthMiddleware(async (ctx) => {
-            const email = (ctx.body as { email?: unknown } | undefined)?.email;
-            if (typeof email === 'string' && DEMO_EMAILS.has(email.trim().toLowerCase())) {
+            if (isDemoEmail(ctx.body)) {
               throw APIError.from('UNAUTHORIZED', {
                 code: 'INVALID_EMAIL_OR_PASSWORD',
                 message: 'Invalid email or password',
               });
             }
           }),
+        },
+        {
+          // Nor does a stranger sign up as one and post reviews under the store's own demo name:
+          // the answer an address already taken gets.
+          matcher: (ctx) => ctx.path === '/sign-up/email' && config.env === 'production',
+          handler: createAuthMiddleware(async (ctx) => {
+            if (isDemoEmail(ctx.body)) {
+              throw APIError.from('UNPROCESSABLE_ENTITY', {
+                code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+                message: 'User already exists. Use another email.',
+              });
+            }
+          }),
+        },
+        {
+          // A changed password ends every other session, so a stolen one (or its bearer token)
+          // dies with the old password, as it does after a reset.
+          matcher: (ctx) => ctx.path === '/change-password',
+          handler: createAuthMiddleware(async (ctx) => ({
+            context: { body: { ...(ctx.body as object), revokeOtherSessions: true } },
+          })),
         },
       ],
       after: [

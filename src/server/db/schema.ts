@@ -359,6 +359,16 @@ export const counters = pgTable('counters', {
 });
 
 /**
+ * Secrets the store makes for itself, one per name: the session and link signing secret of a store
+ * started without AUTH_SECRET (decision 027). In the database, so every instance and every restart
+ * signs with the same one, and no one who has only read the source can forge a link.
+ */
+export const storeSecrets = pgTable('store_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/**
  * Mail to send (DESIGN §3b): written in the same transaction as the change it tells of, sent by
  * the worker of any instance (features/mail/mail-outbox.ts). `data` holds the facts the message is
  * written from; subject, text and html are what was sent, once sent. next_attempt_at is both the

@@ -1,0 +1,4 @@
+CREATE TABLE "store_secrets" (
+	"name" text PRIMARY KEY NOT NULL,
+	"value" text NOT NULL
+);
