@@ -5,7 +5,8 @@ import { logSink } from '#tests/fixtures/log-sink.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { createLogger } from '#server/logger.ts';
 
-// Issue 13.6: the account forms, posted as forms before the app takes the page over.
+// The account forms, posted as native forms before the app takes the page over (a slow phone,
+// JavaScript blocked).
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   t = await createTestApp({ authRateLimit: 4 });

@@ -13,11 +13,12 @@ import { HttpError } from '#server/http/errors.ts';
 import { OWN_CALL } from '#server/logger.ts';
 
 /**
- * The account forms (and the navbar's Logout) posted before the app has taken the page over (a slow phone, JavaScript
- * blocked): a native POST of the form to its own page's path, so that no password ever travels in
- * an address (issue 13.6). Each is handed to better-auth's own call through the app itself, so the
- * auth rate limits, hooks and checks of that call apply as they do to the app's fetch; its cookies
- * are passed on, and the browser is sent on with 303, or back to the form with `?error=<code>`.
+ * The account forms (and the navbar's Logout) posted before the app has taken the page over (a slow
+ * phone, JavaScript blocked): a native POST of the form to its own page's path, so that no password
+ * ever travels in an address, as a GET form would put it there. Each is handed to better-auth's own
+ * call through the app itself, so the auth rate limits, hooks and checks of that call apply as they
+ * do to the app's fetch; its cookies are passed on, and the browser is sent on with 303, or back to
+ * the form with `?error=<code>`.
  */
 export default async function formPosts(app: FastifyInstance, { config }: { config: Config }) {
   // Scoped to this plugin: the API takes JSON only.
@@ -27,26 +28,62 @@ export default async function formPosts(app: FastifyInstance, { config }: { conf
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
   const trusted = new Set(app.auth.options.trustedOrigins as string[]);
-  const home = new URL(config.publicUrl);
+  app.addHook('preHandler', async (req) => {
+    if (!fromOwnPage(req, trusted)) {
+      throw new HttpError(403, 'forbidden', 'This form may be sent only from the store’s own pages.');
+    }
+  });
 
-  /**
-   * A form may be posted only from the store's own pages (CSRF). Documents are sent with
-   * `Referrer-Policy: no-referrer`, under which Chrome posts `Origin: null`: then the browser's own
-   * Sec-Fetch-Site, which a page cannot set, must say same-origin.
-   */
-  function fromOwnPage(req: FastifyRequest): boolean {
-    const { origin, referer } = req.headers;
-    if (origin && origin !== 'null') return trusted.has(origin);
-    if (req.headers['sec-fetch-site'] === 'same-origin') return true;
-    if (!origin && referer) return URL.canParse(referer) && trusted.has(new URL(referer).origin);
-    return false;
-  }
+  const forms = formContext(app, new URL(config.publicUrl));
+  app.post('/login', (req, reply) => login(forms, req, reply));
+  app.post('/login/two-factor', (req, reply) => twoFactor(forms, req, reply));
+  app.post('/registration', (req, reply) => registration(forms, req, reply));
+  app.post('/forgot-password', (req, reply) => forgotPassword(forms, req, reply));
+  app.post('/reset-password', (req, reply) => resetPassword(forms, req, reply));
+  app.post('/logout', (req, reply) => logout(forms, req, reply));
+  app.post('/newsletter', (req, reply) => newsletter(forms, req, reply));
+}
 
+/**
+ * A form may be posted only from the store's own pages (CSRF). Documents are sent with
+ * `Referrer-Policy: no-referrer`, under which Chrome posts `Origin: null`: then the browser's own
+ * Sec-Fetch-Site, which a page cannot set, must say same-origin.
+ */
+function fromOwnPage(req: FastifyRequest, trusted: Set<string>): boolean {
+  const { origin, referer } = req.headers;
+  if (origin && origin !== 'null') return trusted.has(origin);
+  if (req.headers['sec-fetch-site'] === 'same-origin') return true;
+  if (!origin && referer) return URL.canParse(referer) && trusted.has(new URL(referer).origin);
+  return false;
+}
+
+/** What the API answered a form's call: its status, the cookies it set, and its JSON body. */
+interface Answer {
+  ok: boolean;
+  status: number;
+  cookies: string[];
+  body: {
+    code?: unknown;
+    twoFactorRedirect?: unknown;
+    subscribed?: unknown;
+    error?: { code?: unknown; fields?: Record<string, unknown> };
+  };
+}
+
+/** What every form's handler needs: the calls it hands the form to, and the store's own address. */
+interface FormContext {
   /**
    * POSTs `payload` to the API's `url` as this client: same address, same forwarded-for, and with
-   * `withCookie` its cookies (the two-factor step's pending sign-in).
+   * `withCookie` its cookies (the two-factor step's pending sign-in, the session to sign out).
    */
-  async function apiCall(req: FastifyRequest, url: string, payload: object, withCookie = false) {
+  api: (req: FastifyRequest, url: string, payload: object, withCookie?: boolean) => Promise<Answer>;
+  /** POSTs `payload` to better-auth's `path`, as `api` does. */
+  auth: (req: FastifyRequest, path: string, payload: object, withCookie?: boolean) => Promise<Answer>;
+  home: URL;
+}
+
+function formContext(app: FastifyInstance, home: URL): FormContext {
+  const api: FormContext['api'] = async (req, url, payload, withCookie = false) => {
     const { 'user-agent': userAgent, 'x-forwarded-for': forwardedFor, cookie } = req.headers;
     const answer = await app.inject({
       method: 'POST',
@@ -64,144 +101,139 @@ export default async function formPosts(app: FastifyInstance, { config }: { conf
     });
     const setCookie = answer.headers['set-cookie'];
     const cookies = setCookie === undefined ? [] : ([] as string[]).concat(setCookie);
-    let body: {
-      code?: unknown;
-      twoFactorRedirect?: unknown;
-      subscribed?: unknown;
-      error?: { code?: unknown; fields?: Record<string, unknown> };
-    } = {};
+    let body: Answer['body'] = {};
     try {
       body = answer.json();
     } catch {
       // An empty or non-JSON answer: its status says enough.
     }
     return { ok: answer.statusCode === 200, status: answer.statusCode, cookies, body };
-  }
-
-  /** POSTs `payload` to better-auth's `path`, as apiCall does. */
-  const authCall = (req: FastifyRequest, path: string, payload: object, withCookie = false) =>
-    apiCall(req, `/api/auth/${path}`, payload, withCookie);
-
-  type Answer = Awaited<ReturnType<typeof apiCall>>;
-
-  function failure({ status, body }: Answer): FormError {
-    if (status === 429) return 'rate_limited';
-    const raw = body.error?.code ?? body.code;
-    const code = typeof raw === 'string' ? raw.toLowerCase() : '';
-    // The sign-up hook's 400 names the email, the one field better-auth checks beyond ours.
-    if (code === 'invalid_input' || code === 'invalid_email') return 'invalid_email';
-    if (code.startsWith('user_already_exists')) return 'user_already_exists';
-    return Object.hasOwn(FORM_ERRORS, code) ? (code as FormError) : 'failed';
-  }
-
-  /** The code of a form's first invalid field, in the order of the form. */
-  function invalid(error: z.ZodError): FormError {
-    const code = `invalid_${String(error.issues[0]?.path[0] ?? '')}`;
-    return Object.hasOwn(FORM_ERRORS, code) ? (code as FormError) : 'failed';
-  }
-
-  /** A same-origin path to go on to, or `fallback`: never another site (open redirect). */
-  function ownPath(value: unknown, fallback: string): string {
-    if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return fallback;
-    if (!URL.canParse(value, home)) return fallback;
-    const url = new URL(value, home);
-    return url.origin === home.origin ? `${url.pathname}${url.search}${url.hash}` : fallback;
-  }
-
-  const seeOther = (reply: FastifyReply, location: string, cookies: string[] = []) => {
-    if (cookies.length) reply.header('set-cookie', cookies);
-    return reply.header('cache-control', 'no-store').redirect(location, 303);
   };
-  const withError = (path: string, code: FormError) => `${path}?error=${code}`;
-  const TWO_FACTOR_STEP = '/login?step=two-factor';
+  return {
+    api,
+    auth: (req, path, payload, withCookie) => api(req, `/api/auth/${path}`, payload, withCookie),
+    home,
+  };
+}
 
-  // Every form post: refused unless from the store's own page; fields as text, whatever was sent.
-  const FormBody = z.record(z.string(), z.string()).catch({});
-  app.addHook('preHandler', async (req) => {
-    if (!fromOwnPage(req)) {
-      throw new HttpError(403, 'forbidden', 'This form may be sent only from the store’s own pages.');
-    }
-  });
+type FormHandler = (forms: FormContext, req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
-  app.post('/login', async (req, reply) => {
-    const form = FormBody.parse(req.body);
-    const input = LoginInput.safeParse(form);
-    if (!input.success) return seeOther(reply, withError('/login', invalid(input.error)));
-    const answer = await authCall(req, 'sign-in/email', input.data);
-    if (!answer.ok) return seeOther(reply, withError('/login', failure(answer)));
-    // Two-factor accounts finish on the login page's code step, its pending sign-in in a cookie.
-    if (answer.body.twoFactorRedirect) return seeOther(reply, TWO_FACTOR_STEP, answer.cookies);
-    return seeOther(reply, ownPath(form.redirect, '/'), answer.cookies);
-  });
+// Every form's fields as text, whatever was sent.
+const FormBody = z.record(z.string(), z.string()).catch({});
+const TWO_FACTOR_STEP = '/login?step=two-factor';
 
-  app.post('/login/two-factor', async (req, reply) => {
-    const form = FormBody.parse(req.body);
-    const code = (form.code ?? '').trim();
-    if (!code) return seeOther(reply, `${TWO_FACTOR_STEP}&error=invalid_code`);
-    const path = form.kind === 'backup' ? 'two-factor/verify-backup-code' : 'two-factor/verify-totp';
-    const answer = await authCall(req, path, { code }, true);
-    if (answer.ok) return seeOther(reply, ownPath(form.redirect, '/'), answer.cookies);
-    const failed = failure(answer);
-    // No pending sign-in left (never begun, expired, or too many codes): the password again.
-    if (failed === 'invalid_two_factor_cookie' || failed === 'too_many_attempts_request_new_code') {
-      return seeOther(reply, withError('/login', failed));
-    }
-    return seeOther(reply, `${TWO_FACTOR_STEP}&error=${failed}`);
-  });
+/** Sends the browser on to `location` (303: a GET), with the cookies the API set for it. */
+const seeOther = (reply: FastifyReply, location: string, cookies: string[] = []) => {
+  if (cookies.length) reply.header('set-cookie', cookies);
+  return reply.header('cache-control', 'no-store').redirect(location, 303);
+};
+const withError = (path: string, code: FormError) => `${path}?error=${code}`;
 
-  app.post('/registration', async (req, reply) => {
-    const input = RegisterInput.safeParse(FormBody.parse(req.body));
-    if (!input.success) return seeOther(reply, withError('/registration', invalid(input.error)));
-    const answer = await authCall(req, 'sign-up/email', input.data);
-    if (!answer.ok) return seeOther(reply, withError('/registration', failure(answer)));
-    return seeOther(reply, '/dashboard', answer.cookies);
-  });
+const login: FormHandler = async ({ auth, home }, req, reply) => {
+  const form = FormBody.parse(req.body);
+  const input = LoginInput.safeParse(form);
+  if (!input.success) return seeOther(reply, withError('/login', invalid(input.error)));
+  const answer = await auth(req, 'sign-in/email', input.data);
+  if (!answer.ok) return seeOther(reply, withError('/login', failure(answer)));
+  // Two-factor accounts finish on the login page's code step, its pending sign-in in a cookie.
+  if (answer.body.twoFactorRedirect) return seeOther(reply, TWO_FACTOR_STEP, answer.cookies);
+  return seeOther(reply, ownPath(form.redirect, '/', home), answer.cookies);
+};
 
-  app.post('/forgot-password', async (req, reply) => {
-    const input = z.object({ email: Email }).safeParse(FormBody.parse(req.body));
-    if (!input.success) return seeOther(reply, withError('/forgot-password', invalid(input.error)));
-    const answer = await authCall(req, 'request-password-reset', {
-      email: input.data.email,
-      redirectTo: '/reset-password',
-    });
-    if (!answer.ok) return seeOther(reply, withError('/forgot-password', failure(answer)));
-    return seeOther(reply, '/forgot-password?sent=1');
-  });
-
-  app.post('/reset-password', async (req, reply) => {
-    const form = FormBody.parse(req.body);
-    const token = form.token ?? '';
-    // better-auth's own word for a link that no longer works: the page shows it as such.
-    const broken = '/reset-password?error=INVALID_TOKEN';
-    if (!token) return seeOther(reply, broken);
-    const again = (code: FormError) =>
-      `/reset-password?${new URLSearchParams({ token, error: code }).toString()}`;
-    const newPassword = form.newPassword ?? '';
-    if (!newPassword) return seeOther(reply, again('invalid_password'));
-    const answer = await authCall(req, 'reset-password', { newPassword, token });
-    if (answer.body.code === 'INVALID_TOKEN') return seeOther(reply, broken);
-    if (!answer.ok) return seeOther(reply, again(failure(answer)));
-    return seeOther(reply, '/login?reset=1');
-  });
-
-  // The navbar's Logout: better-auth's sign-out with the session's cookie, which it clears.
-  app.post('/logout', async (req, reply) => {
-    const answer = await authCall(req, 'sign-out', {}, true);
-    return seeOther(reply, '/', answer.cookies);
-  });
-
-  // The home page's newsletter box (issue 16), through POST /api/newsletter itself, so that its
-  // checks, its once per address and its rate limits apply; back to the box with the outcome.
-  app.post('/newsletter', async (req, reply) => {
-    const { name = '', email = '', phone = '' } = FormBody.parse(req.body);
-    const answer = await apiCall(req, '/api/newsletter', { name, email, phone });
-    return seeOther(reply, `/?${NEWSLETTER_QUERY}=${newsletterResult(answer)}#${NEWSLETTER_ANCHOR}`);
-  });
-
-  function newsletterResult({ status, body }: Answer): NewsletterOutcome {
-    if (status === 200) return body.subscribed === true ? 'subscribed' : 'already';
-    if (status === 429) return 'rate_limited';
-    const field = Object.keys(body.error?.fields ?? {})[0];
-    return newsletterOutcome(`invalid_${field}`) ?? 'failed';
+const twoFactor: FormHandler = async ({ auth, home }, req, reply) => {
+  const form = FormBody.parse(req.body);
+  const code = (form.code ?? '').trim();
+  if (!code) return seeOther(reply, `${TWO_FACTOR_STEP}&error=invalid_code`);
+  const path = form.kind === 'backup' ? 'two-factor/verify-backup-code' : 'two-factor/verify-totp';
+  const answer = await auth(req, path, { code }, true);
+  if (answer.ok) return seeOther(reply, ownPath(form.redirect, '/', home), answer.cookies);
+  const failed = failure(answer);
+  // No pending sign-in left (never begun, expired, or too many codes): the password again.
+  if (failed === 'invalid_two_factor_cookie' || failed === 'too_many_attempts_request_new_code') {
+    return seeOther(reply, withError('/login', failed));
   }
+  return seeOther(reply, `${TWO_FACTOR_STEP}&error=${failed}`);
+};
+
+const registration: FormHandler = async ({ auth }, req, reply) => {
+  const input = RegisterInput.safeParse(FormBody.parse(req.body));
+  if (!input.success) return seeOther(reply, withError('/registration', invalid(input.error)));
+  const answer = await auth(req, 'sign-up/email', input.data);
+  if (!answer.ok) return seeOther(reply, withError('/registration', failure(answer)));
+  return seeOther(reply, '/dashboard', answer.cookies);
+};
+
+const forgotPassword: FormHandler = async ({ auth }, req, reply) => {
+  const input = z.object({ email: Email }).safeParse(FormBody.parse(req.body));
+  if (!input.success) return seeOther(reply, withError('/forgot-password', invalid(input.error)));
+  const answer = await auth(req, 'request-password-reset', {
+    email: input.data.email,
+    redirectTo: '/reset-password',
+  });
+  if (!answer.ok) return seeOther(reply, withError('/forgot-password', failure(answer)));
+  return seeOther(reply, '/forgot-password?sent=1');
+};
+
+const resetPassword: FormHandler = async ({ auth }, req, reply) => {
+  const form = FormBody.parse(req.body);
+  const token = form.token ?? '';
+  // better-auth's own word for a link that no longer works: the page shows it as such.
+  const broken = '/reset-password?error=INVALID_TOKEN';
+  if (!token) return seeOther(reply, broken);
+  const again = (code: FormError) =>
+    `/reset-password?${new URLSearchParams({ token, error: code }).toString()}`;
+  const newPassword = form.newPassword ?? '';
+  if (!newPassword) return seeOther(reply, again('invalid_password'));
+  const answer = await auth(req, 'reset-password', { newPassword, token });
+  if (answer.body.code === 'INVALID_TOKEN') return seeOther(reply, broken);
+  if (!answer.ok) return seeOther(reply, again(failure(answer)));
+  return seeOther(reply, '/login?reset=1');
+};
+
+/** The navbar's Logout: better-auth's sign-out with the session's cookie, which it clears. */
+const logout: FormHandler = async ({ auth }, req, reply) => {
+  const answer = await auth(req, 'sign-out', {}, true);
+  return seeOther(reply, '/', answer.cookies);
+};
+
+/**
+ * The home page's newsletter box, through POST /api/newsletter itself, so that its checks, its
+ * once per address and its rate limits apply; back to the box with the outcome.
+ */
+const newsletter: FormHandler = async ({ api }, req, reply) => {
+  const { name = '', email = '', phone = '' } = FormBody.parse(req.body);
+  const answer = await api(req, '/api/newsletter', { name, email, phone });
+  return seeOther(reply, `/?${NEWSLETTER_QUERY}=${newsletterResult(answer)}#${NEWSLETTER_ANCHOR}`);
+};
+
+/** The form's code for the API's refusal: one the page has words for, else 'failed'. */
+function failure({ status, body }: Answer): FormError {
+  if (status === 429) return 'rate_limited';
+  const raw = body.error?.code ?? body.code;
+  const code = typeof raw === 'string' ? raw.toLowerCase() : '';
+  // The sign-up hook's 400 names the email, the one field better-auth checks beyond ours.
+  if (code === 'invalid_input' || code === 'invalid_email') return 'invalid_email';
+  if (code.startsWith('user_already_exists')) return 'user_already_exists';
+  return Object.hasOwn(FORM_ERRORS, code) ? (code as FormError) : 'failed';
+}
+
+/** The code of a form's first invalid field, in the order of the form. */
+function invalid(error: z.ZodError): FormError {
+  const code = `invalid_${String(error.issues[0]?.path[0] ?? '')}`;
+  return Object.hasOwn(FORM_ERRORS, code) ? (code as FormError) : 'failed';
+}
+
+/** A same-origin path to go on to, or `fallback`: never another site (open redirect). */
+function ownPath(value: unknown, fallback: string, home: URL): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return fallback;
+  if (!URL.canParse(value, home)) return fallback;
+  const url = new URL(value, home);
+  return url.origin === home.origin ? `${url.pathname}${url.search}${url.hash}` : fallback;
+}
+
+function newsletterResult({ status, body }: Answer): NewsletterOutcome {
+  if (status === 200) return body.subscribed === true ? 'subscribed' : 'already';
+  if (status === 429) return 'rate_limited';
+  const field = Object.keys(body.error?.fields ?? {})[0];
+  return newsletterOutcome(`invalid_${field}`) ?? 'failed';
 }

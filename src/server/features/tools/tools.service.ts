@@ -11,6 +11,7 @@ import {
   CATALOGUE_TOTAL_CAP,
   type CataloguePage,
   type CatalogueQuery,
+  type CatalogueSort,
   type CategoryList,
   type Tool,
 } from '#shared/schemas/tool.ts';
@@ -282,175 +283,9 @@ export async function catalogue(
   categories: () => Promise<CategoryList> = () => listCategories(db),
 ): Promise<CataloguePage> {
   const q = query.q ? query.q : undefined;
-  const sort = query.sort === 'relevance' && !q ? 'newest' : (query.sort ?? (q ? 'relevance' : 'newest'));
   const { groups: found, unmatched } = q ? await searchWords(db, q) : { groups: [], unmatched: [] };
-  const terms = found.map((group) => group.map((w) => w.word));
-  const firstName = firstNameOf(found);
-  const listed: SQL[] = [isNull(tools.archivedAt)];
-  if (query.category) listed.push(eq(tools.category, query.category));
-  // A search whose words are like none of the catalogue's finds nothing.
-  const all = terms.map((group) => `(${anyOf(group)})`).join(' & ');
-  const matching = (vector: SQL | typeof tools.searchVector) =>
-    terms.length ? sql`${vector} @@ to_tsquery('simple'::regconfig, ${all})` : sql`false`;
-  const filters = q ? [...listed, matching(tools.searchVector)] : listed;
-  // The sort's key, as text that the database reads back exactly (timestamps keep microseconds).
-  const order = {
-    relevance: {
-      // How many of the searched words the name has (weight A): cheap beside ts_rank, which reads
-      // every matching tool's positions (~100 ms for the 16,000 tools of a common word).
-      key: sql<number>`(${
-        terms.length
-          ? sql.join(
-              terms.map(
-                (group) =>
-                  sql`(${tools.searchVector} @@ to_tsquery('simple'::regconfig, ${anyOf(group, ':A')}))::int`,
-              ),
-              sql` + `,
-            )
-          : sql`0`
-      })::real`,
-      cast: sql`real`,
-      shape: /^-?\d+(\.\d+)?(e[+-]?\d+)?$/,
-      desc: true,
-    },
-    name: { key: sql`${tools.name}`, cast: sql`text`, shape: /^[^\0]*$/, desc: false },
-    'price-asc': { key: sql`${tools.priceCents}`, cast: sql`bigint`, shape: /^\d{1,15}$/, desc: false },
-    'price-desc': { key: sql`${tools.priceCents}`, cast: sql`bigint`, shape: /^\d{1,15}$/, desc: true },
-    newest: {
-      key: sql`${tools.createdAt}`,
-      cast: sql`timestamptz`,
-      shape: /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/,
-      desc: true,
-    },
-  }[sort];
-  const where = and(...filters)!;
-  const cursor = query.cursor
-    ? decodeCursor(query.cursor, { key: order.shape, id: UUID, refusal: CATALOGUE_CURSOR })
-    : undefined;
-  const after: SQL[] = [];
-  if (cursor) {
-    const [at, id] = cursor;
-    const key = sql`${at}::${order.cast}`;
-    // Ties on the key are ordered by id, the same way in both directions of the key.
-    after.push(
-      order.desc
-        ? sql`(${order.key} < ${key} or (${order.key} = ${key} and ${tools.id} > ${id}::uuid))`
-        : sql`(${order.key}, ${tools.id}) > (${key}, ${id}::uuid)`,
-    );
-  }
-  const selected = { ...columns, sortKey: sql<string>`(${order.key})::text`.as('sort_key') };
-  const inOrder = [order.desc ? sql`${order.key} desc` : sql`${order.key} asc`, asc(tools.id)];
-  const sorted = () =>
-    db
-      .select(selected)
-      .from(tools)
-      .where(and(where, ...after))
-      .orderBy(...inOrder)
-      .limit(query.limit + 1);
-  // The sort's key beside the row, for an outer query's ORDER BY; left out of the answer.
-  const keyed = { ...selected, key: sql`${order.key}`.as('key') };
-  const byKey = (rows: { key: SQLWrapper; _id: SQLWrapper }) => [
-    order.desc ? desc(rows.key) : asc(rows.key),
-    asc(rows._id),
-  ];
-  /**
-   * The page sorted from all of the search's matches, read through the text index: 0.2 ms for 2
-   * matches, 15 ms for 8,333. An OFFSET (of 0) keeps the matches a query of their own; without
-   * one the database may plan a walk of the sort's index instead. (Drizzle leaves out a literal 0.)
-   */
-  const sortMatches = async () => {
-    const matches = db
-      .select(keyed)
-      .from(tools)
-      .where(and(where, ...after))
-      .offset(sql.placeholder('none'))
-      .as('matches');
-    const rows = await db
-      .select()
-      .from(matches)
-      .orderBy(...byKey(matches))
-      .limit(query.limit + 1)
-      .execute({ none: 0 });
-    return rows.map(({ key: _key, ...row }) => row);
-  };
-  /**
-   * A search of many matches sorted by name, price or date walks the sort's index and keeps the
-   * matches: quick when a page's worth comes within a few rows. Matches that all sort late
-   * ('hammer' by name: every Rotary Hammer is a 'Torque RH-…') would make it read most of the
-   * catalogue for one page (44 ms on 100,000 tools), so by name it starts at the search's first
-   * name (searchWords()), and it stops after WALK tools; short of a page, the page is sorted from
-   * all the matches (40 ms on PGlite for 16,667).
-   */
-  const searchSorted = async () => {
-    const walk = db
-      .select({ ...keyed, vector: tools.searchVector })
-      .from(tools)
-      .where(and(...listed, ...after, sort === 'name' && firstName ? gte(tools.name, firstName) : undefined))
-      .orderBy(...inOrder)
-      .limit(WALK)
-      .as('walk');
-    const walked = await db
-      .select()
-      .from(walk)
-      .where(matching(sql`${walk.vector}`))
-      .orderBy(...byKey(walk))
-      .limit(query.limit + 1);
-    if (walked.length > query.limit) return walked.map(({ key: _key, vector: _vector, ...row }) => row);
-    return sortMatches();
-  };
-  /**
-   * A relevance page of the best matches (every searched word in the name), looked for among the
-   * search's first PROBE matches by id: for a common word they are there, and the page costs a
-   * few hundred rows rather than ranking all of its matches (16,667 for 'grnder' in the 100,000
-   * tools of bench/catalogue-search.ts). Undefined when they are not there, or the page is past them.
-   */
-  const bestFirst = async () => {
-    const best = terms.length;
-    if (sort !== 'relevance' || (cursor && Number(cursor[0]) !== best)) return undefined;
-    const probe = db
-      .select({ ...selected, rank: sql<number>`${order.key}`.as('rank') })
-      .from(tools)
-      .where(and(where, cursor && gt(tools.id, cursor[1])))
-      .orderBy(asc(tools.id))
-      .limit(PROBE)
-      .as('probe');
-    const rows = await db
-      .select()
-      .from(probe)
-      .where(sql`${probe.rank} = ${best}`)
-      .limit(query.limit + 1);
-    return rows.length > query.limit ? rows.map(({ rank: _rank, ...row }) => row) : undefined;
-  };
-  /**
-   * A search's page and how many tools match, counted up to the cap first: that count chooses
-   * the page's plan. A search of few matches (a rare word: 'shrnk' finds one) sorts them all,
-   * whatever the sort; one of many looks for its page where it comes first.
-   */
-  const searchPage = async () => {
-    if (!terms.length) return { rows: [], total: 0 };
-    const [counted] = await db.select({ n: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(tools)
-        .where(where)
-        .limit(CATALOGUE_TOTAL_CAP + 1)
-        .as('matches'),
-    );
-    const total = Number(counted?.n ?? 0);
-    if (total <= CATALOGUE_TOTAL_CAP) return { rows: await sortMatches(), total };
-    const rows = (await bestFirst()) ?? (sort === 'relevance' ? await sorted() : await searchSorted());
-    return { rows, total };
-  };
-  // Counting is the dearest part of a list without a search (all 100,000 live tools: ~30 ms on
-  // PostgreSQL): the counts per category kept for GET /categories say it.
-  const listPage = async () => {
-    const [rows, list] = await Promise.all([sorted(), categories()]);
-    const total = list
-      .filter((c) => !query.category || c.slug === query.category)
-      .reduce((sum, c) => sum + c.count, 0);
-    return { rows, total };
-  };
-  const { rows, total } = await (q ? searchPage() : listPage()).catch((err: unknown) =>
+  const page = planPage(db, query, found);
+  const { rows, total } = await (q ? searchPage(page) : listPage(page, categories)).catch((err: unknown) =>
     badCursor(err, CATALOGUE_CURSOR),
   );
   return {
@@ -464,6 +299,246 @@ export async function catalogue(
     totalCapped: Boolean(q) && total > CATALOGUE_TOTAL_CAP,
     ...(unmatched.length ? { unmatched } : {}),
   };
+}
+
+/** A sort's key, its type, the shape of the key in a cursor, and its direction. */
+interface SortOrder {
+  key: SQL;
+  cast: SQL;
+  shape: RegExp;
+  desc: boolean;
+}
+
+/** What every statement of one catalogue page shares. */
+interface PagePlan {
+  db: Db;
+  query: CatalogueQuery;
+  sort: CatalogueSort;
+  order: SortOrder;
+  /** The catalogue's words that stand for each searched word (searchWords()). */
+  terms: string[][];
+  /** The earliest name a match of the search may have, when the words say it (firstNameOf()). */
+  firstName: SQL | undefined;
+  /** Live tools, in the category asked for. */
+  listed: SQL[];
+  /** The tools of the page: listed, and matching the search if there is one. */
+  where: SQL;
+  /** The last row's sort key and id, for a page after a cursor. */
+  cursor: [string, string] | undefined;
+  /** The rows after the cursor in the sort's order (none for a first page). */
+  after: SQL[];
+}
+
+/** The page's sort, filters and cursor; a cursor this catalogue did not give is refused here. */
+function planPage(
+  db: Db,
+  query: CatalogueQuery,
+  found: { word: string; firstName: string | null }[][],
+): PagePlan {
+  const searched = Boolean(query.q);
+  // Relevance needs a search: without one, a list is newest first.
+  const sort =
+    query.sort === 'relevance' && !searched ? 'newest' : (query.sort ?? (searched ? 'relevance' : 'newest'));
+  const terms = found.map((group) => group.map((w) => w.word));
+  const order = sortOrder(sort, terms);
+  const listed: SQL[] = [isNull(tools.archivedAt)];
+  if (query.category) listed.push(eq(tools.category, query.category));
+  const where = and(...(searched ? [...listed, matching(terms, tools.searchVector)] : listed))!;
+  const cursor = query.cursor
+    ? decodeCursor(query.cursor, { key: order.shape, id: UUID, refusal: CATALOGUE_CURSOR })
+    : undefined;
+  const after = cursor ? [afterCursor(order, cursor)] : [];
+  return { db, query, sort, order, terms, firstName: firstNameOf(found), listed, where, cursor, after };
+}
+
+/**
+ * The search's condition on a search vector: every searched word, by one of its stand-ins. A search
+ * whose words are like none of the catalogue's finds nothing.
+ */
+function matching(terms: string[][], vector: SQL | typeof tools.searchVector): SQL {
+  if (!terms.length) return sql`false`;
+  const all = terms.map((group) => `(${anyOf(group)})`).join(' & ');
+  return sql`${vector} @@ to_tsquery('simple'::regconfig, ${all})`;
+}
+
+/** The sort's key, as text that the database reads back exactly (timestamps keep microseconds). */
+function sortOrder(sort: CatalogueSort, terms: string[][]): SortOrder {
+  const price = { key: sql`${tools.priceCents}`, cast: sql`bigint`, shape: /^\d{1,15}$/ };
+  return {
+    relevance: {
+      key: wordsInName(terms),
+      cast: sql`real`,
+      shape: /^-?\d+(\.\d+)?(e[+-]?\d+)?$/,
+      desc: true,
+    },
+    name: { key: sql`${tools.name}`, cast: sql`text`, shape: /^[^\0]*$/, desc: false },
+    'price-asc': { ...price, desc: false },
+    'price-desc': { ...price, desc: true },
+    newest: {
+      key: sql`${tools.createdAt}`,
+      cast: sql`timestamptz`,
+      shape: /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/,
+      desc: true,
+    },
+  }[sort];
+}
+
+/**
+ * Relevance: how many of the searched words the name has (weight A). Cheap beside ts_rank, which
+ * reads every matching tool's positions (~100 ms for the 16,000 tools of a common word).
+ */
+function wordsInName(terms: string[][]): SQL<number> {
+  const each = terms.map(
+    (group) => sql`(${tools.searchVector} @@ to_tsquery('simple'::regconfig, ${anyOf(group, ':A')}))::int`,
+  );
+  return sql<number>`(${each.length ? sql.join(each, sql` + `) : sql`0`})::real`;
+}
+
+/** The rows after a cursor's key and id in the sort's order. */
+function afterCursor(order: SortOrder, [at, id]: [string, string]): SQL {
+  const key = sql`${at}::${order.cast}`;
+  // Ties on the key are ordered by id, the same way in both directions of the key.
+  return order.desc
+    ? sql`(${order.key} < ${key} or (${order.key} = ${key} and ${tools.id} > ${id}::uuid))`
+    : sql`(${order.key}, ${tools.id}) > (${key}, ${id}::uuid)`;
+}
+
+/** A page's columns: a tool's, and the sort's key as the cursor carries it. */
+const pageColumns = (order: SortOrder) => ({
+  ...columns,
+  sortKey: sql<string>`(${order.key})::text`.as('sort_key'),
+});
+
+/** pageColumns() and the sort's key beside the row, for an outer query's ORDER BY; left out of the answer. */
+const keyedColumns = (order: SortOrder) => ({ ...pageColumns(order), key: sql`${order.key}`.as('key') });
+
+/** The sort's order of a table of tools, ties by id. */
+const inOrder = (order: SortOrder) => [
+  order.desc ? sql`${order.key} desc` : sql`${order.key} asc`,
+  asc(tools.id),
+];
+
+/** The sort's order of a subquery's rows by their key (keyedColumns()), ties by id. */
+const byKey = (order: SortOrder, rows: { key: SQLWrapper; _id: SQLWrapper }) => [
+  order.desc ? desc(rows.key) : asc(rows.key),
+  asc(rows._id),
+];
+
+/** The page read in the sort's order, by the sort's index. */
+function sortedPage({ db, query, order, where, after }: PagePlan) {
+  return db
+    .select(pageColumns(order))
+    .from(tools)
+    .where(and(where, ...after))
+    .orderBy(...inOrder(order))
+    .limit(query.limit + 1);
+}
+
+/**
+ * Counting is the dearest part of a list without a search (all 100,000 live tools: ~30 ms on
+ * PostgreSQL): the counts per category kept for GET /categories say it.
+ */
+async function listPage(page: PagePlan, categories: () => Promise<CategoryList>) {
+  const [rows, list] = await Promise.all([sortedPage(page), categories()]);
+  const total = list
+    .filter((c) => !page.query.category || c.slug === page.query.category)
+    .reduce((sum, c) => sum + c.count, 0);
+  return { rows, total };
+}
+
+/**
+ * A search's page and how many tools match, counted up to the cap first: that count chooses
+ * the page's plan. A search of few matches (a rare word: 'shrnk' finds one) sorts them all,
+ * whatever the sort; one of many looks for its page where it comes first.
+ */
+async function searchPage(page: PagePlan) {
+  const { db, terms, where, sort } = page;
+  if (!terms.length) return { rows: [], total: 0 };
+  const [counted] = await db.select({ n: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(tools)
+      .where(where)
+      .limit(CATALOGUE_TOTAL_CAP + 1)
+      .as('matches'),
+  );
+  const total = Number(counted?.n ?? 0);
+  if (total <= CATALOGUE_TOTAL_CAP) return { rows: await sortMatches(page), total };
+  const rows =
+    (await bestFirst(page)) ?? (sort === 'relevance' ? await sortedPage(page) : await searchSorted(page));
+  return { rows, total };
+}
+
+/**
+ * The page sorted from all of the search's matches, read through the text index: 0.2 ms for 2
+ * matches, 15 ms for 8,333. An OFFSET (of 0) keeps the matches a query of their own; without
+ * one the database may plan a walk of the sort's index instead. (Drizzle leaves out a literal 0.)
+ */
+async function sortMatches({ db, query, order, where, after }: PagePlan) {
+  const matches = db
+    .select(keyedColumns(order))
+    .from(tools)
+    .where(and(where, ...after))
+    .offset(sql.placeholder('none'))
+    .as('matches');
+  const rows = await db
+    .select()
+    .from(matches)
+    .orderBy(...byKey(order, matches))
+    .limit(query.limit + 1)
+    .execute({ none: 0 });
+  return rows.map(({ key: _key, ...row }) => row);
+}
+
+/**
+ * A search of many matches sorted by name, price or date walks the sort's index and keeps the
+ * matches: quick when a page's worth comes within a few rows. Matches that all sort late
+ * ('hammer' by name: every Rotary Hammer is a 'Torque RH-…') would make it read most of the
+ * catalogue for one page (44 ms on 100,000 tools), so by name it starts at the search's first
+ * name (searchWords()), and it stops after WALK tools; short of a page, the page is sorted from
+ * all the matches (40 ms on PGlite for 16,667).
+ */
+async function searchSorted(page: PagePlan) {
+  const { db, query, sort, order, terms, firstName, listed, after } = page;
+  const walk = db
+    .select({ ...keyedColumns(order), vector: tools.searchVector })
+    .from(tools)
+    .where(and(...listed, ...after, sort === 'name' && firstName ? gte(tools.name, firstName) : undefined))
+    .orderBy(...inOrder(order))
+    .limit(WALK)
+    .as('walk');
+  const walked = await db
+    .select()
+    .from(walk)
+    .where(matching(terms, sql`${walk.vector}`))
+    .orderBy(...byKey(order, walk))
+    .limit(query.limit + 1);
+  if (walked.length > query.limit) return walked.map(({ key: _key, vector: _vector, ...row }) => row);
+  return sortMatches(page);
+}
+
+/**
+ * A relevance page of the best matches (every searched word in the name), looked for among the
+ * search's first PROBE matches by id: for a common word they are there, and the page costs a
+ * few hundred rows rather than ranking all of its matches (16,667 for 'grnder' in the 100,000
+ * tools of bench/catalogue-search.ts). Undefined when they are not there, or the page is past them.
+ */
+async function bestFirst({ db, query, sort, order, terms, where, cursor }: PagePlan) {
+  const best = terms.length;
+  if (sort !== 'relevance' || (cursor && Number(cursor[0]) !== best)) return undefined;
+  const probe = db
+    .select({ ...pageColumns(order), rank: sql<number>`${order.key}`.as('rank') })
+    .from(tools)
+    .where(and(where, cursor && gt(tools.id, cursor[1])))
+    .orderBy(asc(tools.id))
+    .limit(PROBE)
+    .as('probe');
+  const rows = await db
+    .select()
+    .from(probe)
+    .where(sql`${probe.rank} = ${best}`)
+    .limit(query.limit + 1);
+  return rows.length > query.limit ? rows.map(({ rank: _rank, ...row }) => row) : undefined;
 }
 
 /** Live tools with less than twice their minimum order left, by name (the admin's overview). */
