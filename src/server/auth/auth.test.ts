@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { origin, signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { newEmail, origin, signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
 import { buildApp } from '#server/app.ts';
 import { user } from '#server/db/auth-schema.ts';
@@ -130,8 +130,8 @@ describe('rate limits on sign-in, sign-up and reset', () => {
       statuses.push(await raw(path, { email: eve.email, password: `wrong guess ${i}` }, `127.0.6.${i + 1}`));
     }
     // Each reached better-auth as a sign-in (a wrong password is 401, not 404) until the email's
-    // budget of 5 ran out: its sign-up spent the first.
-    expect(statuses).toEqual([401, 401, 401, 401, 429, 429, 429, 429, 429]);
+    // sign-in budget of 5 ran out.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429]);
     for (const path of spellings) {
       const right = await raw(path, { email: eve.email, password: 'correct horse battery' }, '127.0.7.1');
       expect(right, path).toBe(429);
@@ -166,6 +166,41 @@ describe('rate limits on sign-in, sign-up and reset', () => {
       expect(codes[5], path).toBe(429);
       expect(codes.slice(0, 5).includes(429), path).toBe(false);
     }
+  });
+
+  it("counts each kind of call on its own: an address's failed sign-ins refuse neither its sign-ups, resets nor newsletter", async () => {
+    const address = '10.3.0.1';
+    for (let i = 0; i < 5; i++) {
+      const res = await post(
+        '/api/auth/sign-in/email',
+        { email: `office${i}@example.com`, password: 'x'.repeat(9) },
+        {},
+        address,
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const sixth = { email: 'office-last@example.com', password: 'x'.repeat(9) };
+    expect((await post('/api/auth/sign-in/email', sixth, {}, address)).statusCode).toBe(429);
+    const newsletter = await post(
+      '/api/newsletter',
+      { name: 'Ann Other', email: 'ann@example.org' },
+      {},
+      address,
+    );
+    expect(newsletter.statusCode).toBe(200);
+    const reset = await post(
+      '/api/auth/request-password-reset',
+      { email: 'colleague@example.com', redirectTo: '/reset-password' },
+      {},
+      address,
+    );
+    expect(reset.statusCode).toBe(200);
+    const newcomer = {
+      name: 'New Colleague',
+      email: newEmail('colleague'),
+      password: 'correct horse battery',
+    };
+    expect((await post('/api/auth/sign-up/email', newcomer, {}, address)).statusCode).toBe(200);
   });
 
   it('answers a NUL byte in an auth call with the 400 error shape, and creates nothing', async () => {

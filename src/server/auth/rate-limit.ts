@@ -3,16 +3,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
 import { HttpError } from '#server/http/errors.ts';
 
-// Requests that guess or spray credentials, send mail, or fill a list with addresses.
-const LIMITED_PATHS = new Set([
-  '/api/newsletter',
-  '/api/auth/sign-in/email',
-  '/api/auth/sign-up/email',
-  '/api/auth/request-password-reset',
-  '/api/auth/reset-password',
-  '/api/auth/send-verification-email',
-  '/api/auth/two-factor/verify-totp',
-  '/api/auth/two-factor/verify-backup-code',
+/**
+ * Requests that guess or spray credentials, send mail, or fill a list with addresses, by what they
+ * do: each kind counts on its own, so that an office's mistyped passwords do not refuse a
+ * colleague's newsletter sign-up or password reset from the same address.
+ */
+const LIMITED_PATHS = new Map([
+  ['/api/newsletter', 'newsletter'],
+  ['/api/auth/sign-in/email', 'sign-in'],
+  ['/api/auth/two-factor/verify-totp', 'sign-in'],
+  ['/api/auth/two-factor/verify-backup-code', 'sign-in'],
+  ['/api/auth/sign-up/email', 'sign-up'],
+  ['/api/auth/request-password-reset', 'reset'],
+  ['/api/auth/reset-password', 'reset'],
+  ['/api/auth/send-verification-email', 'verify'],
 ]);
 
 /**
@@ -74,6 +78,7 @@ export async function authRateLimit(app: FastifyInstance, config: Config) {
     local: local({ keyGenerator }),
     shared: shared?.({ keyGenerator }),
   });
+  const kindOf = (req: FastifyRequest) => LIMITED_PATHS.get(betterAuthUrl(req, config.publicUrl).pathname);
   async function count(check: { local: Check; shared: Check | undefined }, req: FastifyRequest) {
     if (check.shared && redis?.status === 'ready') {
       try {
@@ -84,14 +89,14 @@ export async function authRateLimit(app: FastifyInstance, config: Config) {
     }
     return check.local(req);
   }
-  const perIp = limiter((req) => `ip:${req.ip}`);
+  const perIp = limiter((req) => `${kindOf(req)}:ip:${req.ip}`);
   const perEmail = limiter((req) => {
     const email = (req.body as { email?: unknown } | undefined)?.email;
-    return `email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+    return `${kindOf(req)}:email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
   });
 
   async function limit(req: FastifyRequest, reply: FastifyReply) {
-    if (!LIMITED_PATHS.has(betterAuthUrl(req, config.publicUrl).pathname)) return;
+    if (!kindOf(req)) return;
     const hasEmail = typeof (req.body as { email?: unknown } | undefined)?.email === 'string';
     for (const check of hasEmail ? [perIp, perEmail] : [perIp]) {
       const result = await count(check, req);
