@@ -228,7 +228,9 @@ function ownPath(value: unknown, fallback: string, home: URL): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return fallback;
   if (!URL.canParse(value, home)) return fallback;
   const url = new URL(value, home);
-  return url.origin === home.origin ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  // `/.//evil.example` resolves to the path `//evil.example`, which a browser reads as a host.
+  if (url.origin !== home.origin || url.pathname.startsWith('//')) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 function newsletterResult({ status, body }: Answer): NewsletterOutcome {
