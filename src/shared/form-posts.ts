@@ -1,4 +1,4 @@
-// The account forms also work without JavaScript (issue 13.6): they post to their own page's path
+// The account forms also work without JavaScript (a slow phone, scripts blocked): they post to their own page's path
 // and the server sends the browser back with `?error=<code>`. The codes and their words, for the
 // server that picks a code and the page that shows its words. No zod: pages import it.
 
@@ -8,8 +8,8 @@ export const FORM_ERRORS = {
   invalid_password: 'Password is required',
   invalid_email_or_password: 'Invalid email or password',
   user_already_exists: 'User already exists. Use another email.',
-  password_too_short: 'Password too short',
-  password_too_long: 'Password too long',
+  password_too_short: 'Password too short: use at least 8 characters',
+  password_too_long: 'Password too long: use at most 128 characters',
   rate_limited: 'Too many attempts. Please wait a minute and try again.',
   invalid_code: 'Invalid code',
   invalid_backup_code: 'Invalid backup code',

@@ -56,15 +56,21 @@ test.describe('registration', () => {
     expect(await accessToken(page)).toBeNull();
   });
 
-  test('a too-short password shows the server’s message in red', async ({ page }) => {
+  test('a too-short password is refused at its field, before anything is sent', async ({ page }) => {
     const account = { ...newAccount(), password: 'short1' };
+    const signUps: string[] = [];
+    page.on('request', (req) => req.url().includes('/api/auth/sign-up') && signUps.push(req.url()));
     await page.goto('/registration');
     const main = form(page);
     await main.getByLabel('Name', { exact: true }).fill(account.name);
     await main.getByLabel('Email', { exact: true }).fill(account.email);
-    await main.getByLabel('Password', { exact: true }).fill(account.password);
+    const password = main.getByLabel('Password', { exact: true });
+    await password.fill(account.password);
     await main.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(main.getByRole('alert').filter({ hasText: 'Password too short' })).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toBeFocused();
+    await expect(password).toHaveAccessibleDescription(/Password too short: use at least 8 characters/);
+    expect(signUps).toEqual([]);
     await expect(page).toHaveURL('/registration');
     expect(await accessToken(page)).toBeNull();
   });
@@ -294,7 +300,7 @@ test.describe('a refused token', () => {
 });
 
 test.describe('my profile', () => {
-  test('@mobile a long name and email fit a phone, shortened, with no sideways scroll', async ({ page }) => {
+  test('@mobile a long name and email fit a phone, whole, with no sideways scroll', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const account = {
       ...newAccount('Maria Gaetana Agnesi di Milano'),
@@ -308,6 +314,12 @@ test.describe('my profile', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBe(0);
+    // Wrapped, not cut off with an ellipsis: the customer reads their own name and address whole.
+    const card = page.getByRole('region', { name: 'Your details' });
+    for (const text of [account.name, account.email]) {
+      const line = card.getByText(text, { exact: true });
+      expect(await line.evaluate((e) => e.scrollWidth <= e.clientWidth), text).toBe(true);
+    }
   });
 
   test('a profile update is shown and survives a reload', async ({ page }) => {

@@ -219,7 +219,10 @@ function failure({ status, body }: Answer): FormError {
 
 /** The code of a form's first invalid field, in the order of the form. */
 function invalid(error: z.ZodError): FormError {
-  const code = `invalid_${String(error.issues[0]?.path[0] ?? '')}`;
+  const issue = error.issues[0];
+  // A rule whose words are a form error's (a password's length) is that error; else the field's.
+  const worded = Object.entries(FORM_ERRORS).find(([, words]) => words === issue?.message)?.[0];
+  const code = worded ?? `invalid_${String(issue?.path[0] ?? '')}`;
   return Object.hasOwn(FORM_ERRORS, code) ? (code as FormError) : 'failed';
 }
 

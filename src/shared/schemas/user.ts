@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FORM_ERRORS } from '#shared/form-posts.ts';
 import { isPlainText, NOT_PLAIN_TEXT } from './text.ts';
 
 /**
@@ -20,18 +21,30 @@ export const Email = z
   .regex(EMAIL_PATTERN, 'Provide a valid email')
   .toLowerCase();
 
+/** A password typed to sign in or to confirm who is asking: SPEC §5's message. */
+export const Password = z.string().min(1, 'Password is required');
+
+/**
+ * A password being chosen (sign-up, reset, change): the server's 8–128 rule (better-auth.ts),
+ * checked at the field before anything is sent.
+ */
+export const NewPassword = Password.min(8, FORM_ERRORS.password_too_short).max(
+  128,
+  FORM_ERRORS.password_too_long,
+);
+
 /** The login form, with SPEC §5's messages. */
 export const LoginInput = z.object({
   email: Email,
-  password: z.string().min(1, 'Password is required'),
+  password: Password,
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
-/** The registration form, with SPEC §5's messages; the server adds the 8–128 length rule. */
+/** The registration form, with SPEC §5's messages and the server's length rule. */
 export const RegisterInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100, 'Name is too long'),
   email: Email,
-  password: z.string().min(1, 'Password is required'),
+  password: NewPassword,
 });
 export type RegisterInput = z.infer<typeof RegisterInput>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LoginInput, RegisterInput } from '#shared/schemas/user.ts';
+import { LoginInput, NewPassword, Password } from '#shared/schemas/user.ts';
 
 // Forms of better-auth's own calls (reset, two-factor), built from the shared account schemas so
 // their messages stay the spec's. The server side of these calls is better-auth's, not ours.
@@ -7,10 +7,10 @@ import { LoginInput, RegisterInput } from '#shared/schemas/user.ts';
 export const ForgotPasswordInput = LoginInput.pick({ email: true });
 export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
 
-export const ResetPasswordInput = z.object({ newPassword: RegisterInput.shape.password });
+export const ResetPasswordInput = z.object({ newPassword: NewPassword });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
 
-export const CurrentPasswordInput = z.object({ password: RegisterInput.shape.password });
+export const CurrentPasswordInput = z.object({ password: Password });
 export type CurrentPasswordInput = z.infer<typeof CurrentPasswordInput>;
 
 export const TwoFactorCodeInput = z.object({
