@@ -232,6 +232,8 @@ test.describe('buying and paying', () => {
     await expect(main.getByLabel('Card number')).toHaveValue('4242 4242');
     await payWithCard(page, '4242 4242 4242 4242');
     await expect(main.getByText('Congrats! Your payment is completed')).toBeVisible();
+    // The card form is gone: the keyboard is taken to what replaced it, not dropped to the page.
+    await expect(main.getByText('Congrats! Your payment is completed')).toBeFocused();
     await expect(main.getByText('Your Transaction Id')).toBeVisible();
     const transactionId = (await main.getByText(/^pi_/).textContent())!.trim();
     expect(transactionId).toMatch(/^pi_\w+$/);

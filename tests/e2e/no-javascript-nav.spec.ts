@@ -23,6 +23,18 @@ test.describe('the navbar without JavaScript', () => {
     await expectSignedInNavbar(page, account.name);
   });
 
+  test('@mobile a page only the app can show says it needs JavaScript, instead of spinning for ever', async ({
+    page,
+  }) => {
+    // A visitor's dashboard link: the app would send them to log in, and without it nothing would.
+    await page.goto('/dashboard/myOrders');
+    // As drawn (Playwright's text locators skip a noscript's content, which the browser shows here).
+    await expect(page.getByRole('main')).toContainText(
+      'This page needs JavaScript: turn it on in your browser, then reload.',
+      { useInnerText: true },
+    );
+  });
+
   test('Logout signs the session out', async ({ page }) => {
     const account = newAccount('Nojs Leaver');
     await signIn(page.request, account);

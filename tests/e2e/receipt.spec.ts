@@ -114,6 +114,8 @@ test('the receipt mail links to a printable receipt, which My Orders links to as
   await expect(row).toContainText(usd.format(tool!.price));
   await expect(row).toContainText(usd.format((Math.round(tool!.price * 100) * tool!.minimumOrder) / 100));
   await expect(main.getByText(transactionId)).toBeVisible();
+  // Its moment in UTC, said so: a reader west of Greenwich would otherwise read tomorrow's date.
+  await expect(main.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC$/);
   expect(await seriousViolations(page)).toEqual([]);
 
   // Printed: the receipt alone, without the navbar, the sidebar, the footer or the Print button.

@@ -160,7 +160,8 @@ export function renderMail<K extends MailKind>(kind: K, data: MailData[K], store
         rows: [
           ['Receipt number', receiptLabel(o.receiptNumber)],
           ['Transaction id', o.transactionId],
-          ['Date', o.paidAt.slice(0, 10)],
+          // The receipt's one moment, whatever the reader's zone: said in UTC, and so labelled.
+          ['Date', `${o.paidAt.slice(0, 10)} ${o.paidAt.slice(11, 16)} UTC`],
           ...orderRows(o),
           ['Amount paid', money(o.totalCents)],
         ],

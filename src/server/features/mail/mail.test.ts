@@ -360,7 +360,7 @@ describe('the messages', () => {
         'We received your payment of $376.50.',
         'Receipt number: R-000042',
         'Transaction id: pi_sandbox_42',
-        'Date: 2026-11-23',
+        'Date: 2026-11-23 10:00 UTC',
         'Amount paid: $376.50',
         `View and print your receipt: ${URL_BASE}/dashboard/receipt/${order.orderId}`,
       ],

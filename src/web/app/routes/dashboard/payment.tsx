@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDollars, orderTotalCents, toCents, toDollars } from '#shared/money.ts';
 import type { Order } from '#shared/schemas/order.ts';
@@ -50,7 +50,7 @@ export function PaymentPage() {
             {paid === null ? 'Pay by card' : 'Payment'}
           </h2>
           {paidWith !== null ? (
-            <PaymentResult title="Congrats! Your payment is completed" transactionId={paidWith} />
+            <PaymentResult title="Congrats! Your payment is completed" transactionId={paidWith} focus />
           ) : paid !== null ? (
             <PaymentResult title="This order is already paid" transactionId={paid} />
           ) : (
@@ -111,10 +111,25 @@ function SummaryRow({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function PaymentResult({ title, transactionId }: { title: string; transactionId: string | null }) {
+/** What the card box says once paid; `focus` takes the keyboard there, as the card form is gone. */
+function PaymentResult({
+  title,
+  transactionId,
+  focus = false,
+}: {
+  title: string;
+  transactionId: string | null;
+  focus?: boolean;
+}) {
+  const titleRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focus) titleRef.current?.focus();
+  }, [focus]);
   return (
     <div role="status" className="space-y-4">
-      <p className="text-lg font-bold text-success">{title}</p>
+      <p ref={titleRef} tabIndex={-1} className="text-lg font-bold text-success focus:outline-none">
+        {title}
+      </p>
       {transactionId && (
         <div className="rounded-field border border-base-300 bg-base-200 px-4 py-3">
           <p className="text-sm text-slate-600">Your Transaction Id</p>

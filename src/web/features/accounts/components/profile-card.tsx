@@ -17,8 +17,8 @@ export function ProfileCard({ profile }: { profile: UserProfile }) {
       <div className="flex items-center gap-4">
         <ProfilePhoto name={profile.displayName} url={profile.photoURL} />
         <div className="min-w-0">
-          <p className="truncate text-xl font-bold text-slate-900">{profile.displayName}</p>
-          <p className="truncate text-slate-600">{profile.email}</p>
+          <p className="text-xl font-bold wrap-anywhere text-slate-900">{profile.displayName}</p>
+          <p className="wrap-anywhere text-slate-600">{profile.email}</p>
         </div>
       </div>
       <dl className="mt-6 divide-y divide-base-300 border-t border-base-300">

@@ -3,7 +3,12 @@ import type { Receipt } from '#shared/schemas/receipt.ts';
 import { formatDollars } from '#shared/money.ts';
 import { EmailText } from '#web/components/ui/email-text.tsx';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+// A receipt says one moment, the same for every reader: in UTC, and labelled so.
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
 
 /**
  * A paid order's receipt as a customer files it: seller, buyer, the item, the amounts and the
@@ -42,7 +47,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
             <dd className="inline font-mono font-semibold">{receipt.receiptNumber}</dd>
             <dt className="mt-1 block text-slate-600">Date</dt>
             <dd>
-              <time dateTime={receipt.date}>{dateFormat.format(new Date(receipt.date))}</time>
+              <time dateTime={receipt.date}>{dateFormat.format(new Date(receipt.date))} UTC</time>
             </dd>
           </dl>
         </div>
