@@ -2,11 +2,12 @@ import { QueryError } from '#web/components/ui/query-error.tsx';
 import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { useCurrentUser } from '#web/features/accounts/api/get-session.ts';
 import { useProfile } from '#web/features/accounts/api/get-profile.ts';
+import { ChangePasswordForm } from '#web/features/accounts/components/change-password-form.tsx';
 import { ProfileCard } from '#web/features/accounts/components/profile-card.tsx';
 import { ProfileForm } from '#web/features/accounts/components/profile-form.tsx';
 import { TwoFactorSection } from '#web/features/accounts/components/two-factor-section.tsx';
 
-/** /dashboard (SPEC §2 My Profile): the account, its saved profile, the update form, two-factor. */
+/** /dashboard (SPEC §2 My Profile): the account, its profile, the update form, password, two-factor. */
 export function MyProfilePage() {
   const auth = useCurrentUser();
   // The login guard renders this page only for a signed-in user.
@@ -29,6 +30,7 @@ export function MyProfilePage() {
         <ProfileCard profile={profile.data} />
         <ProfileForm email={email} />
       </div>
+      <ChangePasswordForm />
       <TwoFactorSection enabled={profile.data.twoFactorEnabled} email={email} />
     </div>
   );
