@@ -148,7 +148,9 @@ test.describe('two-factor authentication', () => {
 
     await expect(main.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
     await main.getByRole('button', { name: 'Enable two-factor' }).click();
-    await main.getByLabel('Current password', { exact: true }).fill(account.password);
+    // The Change password card beside it has a field of the same name.
+    const twoFactor = main.getByRole('region', { name: 'Two-factor authentication' });
+    await twoFactor.getByLabel('Current password', { exact: true }).fill(account.password);
     await main.getByRole('button', { name: 'Continue', exact: true }).click();
 
     const keyText = main.getByText(/Or enter this key:/);

@@ -13,6 +13,9 @@ export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
 export const CurrentPasswordInput = z.object({ password: Password });
 export type CurrentPasswordInput = z.infer<typeof CurrentPasswordInput>;
 
+export const ChangePasswordInput = z.object({ currentPassword: Password, newPassword: NewPassword });
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
+
 export const TwoFactorCodeInput = z.object({
   code: z.string().trim().min(1, 'Enter the code'),
 });

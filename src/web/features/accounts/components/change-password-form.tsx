@@ -11,12 +11,8 @@ import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
 import { toast } from '#web/lib/toast.ts';
 import { type ChangePasswordBody, useChangePassword } from '#web/features/accounts/api/change-password.ts';
 
-// The fields of the other password forms, with their rules and messages: the current password as
-// two-factor asks for it, the new one as the reset page does.
 const changePasswordResolver = lazyZodResolver<ChangePasswordBody>(() =>
-  import('#web/features/accounts/auth-forms.ts').then((schemas) =>
-    schemas.ResetPasswordInput.extend({ currentPassword: schemas.CurrentPasswordInput.shape.password }),
-  ),
+  import('#web/features/accounts/auth-forms.ts').then((schemas) => schemas.ChangePasswordInput),
 );
 
 const EMPTY: ChangePasswordBody = { currentPassword: '', newPassword: '' };
