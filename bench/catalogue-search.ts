@@ -38,8 +38,9 @@ select
   now() - (g || ' seconds')::interval
 from generate_series(1, ${TOOLS}) g`;
 
-// The 60,000th tool by name: the cursor of a deep page (the key as the catalogue encodes it).
-const DEEP = `select name, id from tools where archived_at is null order by name, id offset 60000 limit 1`;
+// The 60,000th tool by name: the cursor of a deep page (the key as the catalogue encodes it: the
+// name as read, tools.name_key).
+const DEEP = `select name_key as name, id from tools where archived_at is null order by name_key, id offset 60000 limit 1`;
 
 // Searches with a typo, each of which matches thousands of tools but one ('shrnk' stands for
 // 'shrink': the demo's heat gun), in every sort, then again with the next page size: 2,640

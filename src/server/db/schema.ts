@@ -67,6 +67,13 @@ export const tools = pgTable(
         (): SQL =>
           sql`setweight(to_tsvector('simple'::regconfig, ${searchText(sql`${tools.name}`)}), 'A') || setweight(to_tsvector('simple'::regconfig, ${searchText(sql`${tools.description}`)}), 'B')`,
       ),
+    // The name as the catalogue sorts it (sort=name): searchable(), so that 'angle grinder' and
+    // 'Érable drill' come before 'Zeta saw' in any collation (C, PGlite's, puts every capital
+    // before every small letter, and accented letters after z). Kept, not computed as rows are read:
+    // the name sort's indexes are on it (migration 0026).
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => searchable(sql`${tools.name}`)),
   },
   (t) => [
     check('tools_price_positive', sql`${t.priceCents} > 0`),
@@ -77,7 +84,7 @@ export const tools = pgTable(
       .where(sql`${t.archivedAt} is null`),
     // The catalogue's keyset orders (GET /api/catalogue), over all live tools and within a category.
     index('tools_name_idx')
-      .on(t.name, t.id)
+      .on(t.nameKey, t.id)
       .where(sql`${t.archivedAt} is null`),
     index('tools_price_idx')
       .on(t.priceCents, t.id)
@@ -86,7 +93,7 @@ export const tools = pgTable(
       .on(t.category, t.createdAt, t.id)
       .where(sql`${t.archivedAt} is null`),
     index('tools_category_name_idx')
-      .on(t.category, t.name, t.id)
+      .on(t.category, t.nameKey, t.id)
       .where(sql`${t.archivedAt} is null`),
     index('tools_category_price_idx')
       .on(t.category, t.priceCents, t.id)
@@ -116,9 +123,10 @@ export const catalogueWords = pgTable(
   {
     word: text('word').primaryKey(),
     /**
-     * A name at or before the first, in name order, of the tools that have the word (migration
-     * 0021): a search sorted by name starts its walk there. Only ever lowered, by a new tool or a
-     * renamed one; a tool archived or renamed later leaves it earlier than needed, never later.
+     * A name key (tools.nameKey) at or before the first, in name order, of the tools that have the
+     * word (migrations 0021, 0026): a search sorted by name starts its walk there. Only ever
+     * lowered, by a new tool or a renamed one; a tool archived or renamed later leaves it earlier
+     * than needed, never later.
      */
     firstName: text('first_name'),
   },

@@ -248,9 +248,9 @@ async function searchWords(
 }
 
 /**
- * A name that no tool of a search comes before: a tool has a word of each group, so its name is at
- * or after each group's earliest first name (the database compares them, in its collation). A
- * group with a word of no known first name (a model number) says nothing.
+ * A name key (tools.nameKey) that no tool of a search comes before: a tool has a word of each
+ * group, so its key is at or after each group's earliest first name (the database compares them,
+ * in its collation). A group with a word of no known first name (a model number) says nothing.
  */
 function firstNameOf(groups: { firstName: string | null }[][]): SQL | undefined {
   const known = groups.filter((group) => group.every((w) => w.firstName !== null));
@@ -317,7 +317,7 @@ interface PagePlan {
   order: SortOrder;
   /** The catalogue's words that stand for each searched word (searchWords()). */
   terms: string[][];
-  /** The earliest name a match of the search may have, when the words say it (firstNameOf()). */
+  /** The earliest name key a match of the search may have, when the words say it (firstNameOf()). */
   firstName: SQL | undefined;
   /** Live tools, in the category asked for. */
   listed: SQL[];
@@ -371,7 +371,9 @@ function sortOrder(sort: CatalogueSort, terms: string[][]): SortOrder {
       shape: /^-?\d+(\.\d+)?(e[+-]?\d+)?$/,
       desc: true,
     },
-    name: { key: sql`${tools.name}`, cast: sql`text`, shape: /^[^\0]*$/, desc: false },
+    // The name as read (tools.nameKey): lower case, accents dropped. It has no capital A to Z, which a
+    // cursor of before 28 Nov 2026 (the name as written: 'Torque …') has: refused, not misread.
+    name: { key: sql`${tools.nameKey}`, cast: sql`text`, shape: /^[^\0A-Z]*$/, desc: false },
     'price-asc': { ...price, desc: false },
     'price-desc': { ...price, desc: true },
     newest: {
@@ -503,7 +505,7 @@ async function searchSorted(page: PagePlan) {
   const walk = db
     .select({ ...keyedColumns(order), vector: tools.searchVector })
     .from(tools)
-    .where(and(...listed, ...after, sort === 'name' && firstName ? gte(tools.name, firstName) : undefined))
+    .where(and(...listed, ...after, sort === 'name' && firstName ? gte(tools.nameKey, firstName) : undefined))
     .orderBy(...inOrder(order))
     .limit(WALK)
     .as('walk');
