@@ -152,7 +152,7 @@ it('counts sign-in attempts made on either instance together', async () => {
     });
     statuses.push(res.status);
   }
-  // The budget is 4 a minute for this address: the two sign-ups above spent two, A and B the
-  // other two together. Counters kept per instance would have allowed four on each.
-  expect(statuses).toEqual([401, 401, 429, 429, 429]);
+  // The budget is 4 sign-ins a minute for this address, spent by A and B together. Counters kept
+  // per instance would have allowed four on each: all five would have been 401.
+  expect(statuses).toEqual([401, 401, 401, 401, 429]);
 });
