@@ -64,8 +64,9 @@ export const PAGES: Page[] = [
     path,
     modules: ['app/routes/home.tsx'],
     image: async () => '/images/site/banner-1.svg',
-    // The newsletter box's outcome, after it posted without JavaScript.
-    query: ['newsletter'],
+    // The newsletter box's outcome, after it posted without JavaScript; what a confirmation link
+    // did (it lands here with `email=confirmed`, or `error=<code>`).
+    query: ['newsletter', 'email', 'error'],
   })),
   // The catalogue's answers come in the page itself, drawn for the URL's search.
   { path: '/tools', modules: ['app/routes/tools.tsx'], query: ['q', 'category', 'sort', 'cursor', 'from'] },

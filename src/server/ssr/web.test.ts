@@ -221,6 +221,11 @@ describe('a page drawn by the server', () => {
     expect(JSON.parse(state!)).toEqual({ note: '</script><b>' });
   });
 
+  it("draws the home page for the query a confirmation link lands with, so the app's first render matches it", async () => {
+    const html = (await drawn.app.inject('/?email=confirmed&error=INVALID_TOKEN&utm_source=mail')).body;
+    expect(html).toContain('tools at /?email=confirmed&error=INVALID_TOKEN for a visitor');
+  });
+
   it("puts a page's title in its head as drawn, dollar signs and all", async () => {
     const html = (await drawn.app.inject('/dollars')).body;
     expect(html.match(/<title>.*?<\/title>/g)).toEqual([
