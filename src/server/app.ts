@@ -57,12 +57,12 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 
 /** The whole store as a Fastify instance, ready to `listen` or to be driven with `inject`. */
 export async function buildApp(given: Config, options: BuildOptions): Promise<FastifyInstance> {
+  const logger = options.logger ?? (await createLogger(given)).logger;
   // Without AUTH_SECRET (outside production) the store signs with a secret of its own, never with
   // one written in its source, which would let anyone forge an email confirmation (decision 027).
   const config = given.authSecret
     ? given
-    : { ...given, authSecret: await storeSecret(options.database.db, 'auth') };
-  const logger = options.logger ?? (await createLogger(config)).logger;
+    : { ...given, authSecret: await ownSecret(options.database.db, logger) };
   const writeAccessLine = accessLine(logger);
   const catalogue = new ResponseCache<CachedBody>();
   let requests = 0;
@@ -135,4 +135,15 @@ export async function buildApp(given: Config, options: BuildOptions): Promise<Fa
   await app.register(orderExpiry, gateways);
   await app.register(paymentReconciliation, gateways);
   return app;
+}
+
+/** The store's own signing secret; the start that makes it says so, once. */
+async function ownSecret(db: Db, logger: FastifyBaseLogger): Promise<string> {
+  const { value, made } = await storeSecret(db, 'auth');
+  if (made) {
+    logger.info(
+      'AUTH_SECRET is not set: this store made a signing secret of its own and keeps it in its database. Sessions and mailed links signed before with any other secret have ended (decision 027).',
+    );
+  }
+  return value;
 }

@@ -49,6 +49,8 @@ describe('a first start', () => {
       expect(out.split(password!).length - 1).toBe(1);
     }
     expect(out).not.toContain('Confirm your Torque email address');
+    // Without AUTH_SECRET it made its own signing secret, and says so once (decision 027).
+    expect(out.split('AUTH_SECRET is not set').length - 1).toBe(1);
   });
 
   it('in production, logs JSON lines and creates no demo account', async () => {
@@ -56,6 +58,7 @@ describe('a first start', () => {
     const lines = out.trim().split('\n');
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
     expect(out).not.toContain('example.com');
+    expect(out).not.toContain('AUTH_SECRET is not set');
   });
 });
 

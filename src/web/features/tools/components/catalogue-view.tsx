@@ -206,7 +206,8 @@ export function CatalogueView({ state, page, categories, from }: CatalogueViewPr
 }
 
 /**
- * A page of the list whose address the catalogue refuses (a link cut short when it was shared):
+ * A page of the list whose address the catalogue refuses (a link cut short when it was shared, or
+ * one from before the catalogue changed its order):
  * asking again cannot help, the first page can. Sent as not found (404), and kept out of search engines.
  */
 function NoSuchPage({ state }: { state: CatalogueState }) {
@@ -215,7 +216,7 @@ function NoSuchPage({ state }: { state: CatalogueState }) {
     <div role="status" className="rounded-box bg-base-200 p-8 text-center">
       <meta name="robots" content="noindex" />
       <p className="text-lg text-slate-700">
-        This page of the list is not available: its link may have been cut short.
+        This page of the list is not available: its link may be cut short, or older than the list.
       </p>
       <Link to={firstPageOf(state)} className="btn btn-primary mt-4">
         Show the first page
