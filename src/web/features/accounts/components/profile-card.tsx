@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
+import { NEW_LINK_WORDS } from '#shared/email-confirmation.ts';
 import type { UserProfile } from '#shared/schemas/user.ts';
 import { initials } from '#web/lib/text.ts';
+import { SendConfirmationLink } from './send-confirmation-link.tsx';
 
 const EMPTY = 'Not added yet';
 
-/** The account's photo, name and email, and the saved profile fields. */
-export function ProfileCard({ profile }: { profile: UserProfile }) {
+/**
+ * The account's photo, name and email, and the saved profile fields. An address not confirmed yet
+ * (`emailConfirmed` false; undefined while unknown) says so, with a button for a new link.
+ */
+export function ProfileCard({ profile, emailConfirmed }: { profile: UserProfile; emailConfirmed?: boolean }) {
   return (
     <section
       aria-labelledby="profile-card-heading"
@@ -21,6 +26,12 @@ export function ProfileCard({ profile }: { profile: UserProfile }) {
           <p className="wrap-anywhere text-slate-600">{profile.email}</p>
         </div>
       </div>
+      {emailConfirmed === false && (
+        <div className="mt-4 space-y-3">
+          <p className="text-sm font-semibold text-slate-900">{NEW_LINK_WORDS.notConfirmed}</p>
+          <SendConfirmationLink email={profile.email} />
+        </div>
+      )}
       <dl className="mt-6 divide-y divide-base-300 border-t border-base-300">
         <Detail term="Education">{profile.education}</Detail>
         <Detail term="Profession">{profile.profession}</Detail>
