@@ -6,15 +6,22 @@ export interface SessionUser {
   name: string;
   email: string;
   image: string | null;
+  /** Whether the address is confirmed (the mailed link); undefined in an account stored before. */
+  emailVerified?: boolean;
 }
 
 /** What better-auth's GET /api/auth/get-session answers for a live session (null without one). */
 export interface SessionAnswer {
   session: { token: string };
-  user: { name: string; email: string; image?: string | null };
+  user: { name: string; email: string; image?: string | null; emailVerified?: boolean };
 }
 
 /** The account of a live session, as the web app keeps it. */
 export function sessionUser({ user }: SessionAnswer): SessionUser {
-  return { name: user.name, email: user.email, image: user.image ?? null };
+  return {
+    name: user.name,
+    email: user.email,
+    image: user.image ?? null,
+    emailVerified: user.emailVerified === true,
+  };
 }

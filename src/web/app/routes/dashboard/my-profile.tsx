@@ -1,7 +1,6 @@
 import { QueryError } from '#web/components/ui/query-error.tsx';
 import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { useCurrentUser } from '#web/features/accounts/api/get-session.ts';
-import { useEmailConfirmed } from '#web/features/accounts/api/get-email-confirmed.ts';
 import { useProfile } from '#web/features/accounts/api/get-profile.ts';
 import { ChangePasswordForm } from '#web/features/accounts/components/change-password-form.tsx';
 import { ProfileCard } from '#web/features/accounts/components/profile-card.tsx';
@@ -17,7 +16,6 @@ export function MyProfilePage() {
   // The login guard renders this page only for a signed-in user.
   const email = auth.user?.email ?? '';
   const profile = useProfile(email);
-  const emailConfirmed = useEmailConfirmed(email);
 
   if (profile.isPending) return <FullScreenSpinner />;
   if (profile.isError) {
@@ -32,7 +30,7 @@ export function MyProfilePage() {
     <div className="space-y-8 p-5 sm:p-8">
       <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">My Profile</h1>
       <div className="grid grid-cols-1 gap-8 xl:grid-cols-2">
-        <ProfileCard profile={profile.data} emailConfirmed={emailConfirmed.data} />
+        <ProfileCard profile={profile.data} emailConfirmed={auth.user?.emailVerified} />
         <ProfileForm email={email} />
       </div>
       <ChangePasswordForm />

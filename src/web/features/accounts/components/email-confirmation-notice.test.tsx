@@ -6,20 +6,10 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EMAIL_LINK_ERRORS, NEW_LINK_WORDS } from '#shared/email-confirmation.ts';
 import type { SessionUser } from '#shared/session.ts';
-import { setApiFetch } from '#web/lib/api-client.ts';
 import { authKeys } from '#web/lib/query-keys.ts';
 import { EmailConfirmationNotice } from './email-confirmation-notice.tsx';
 
 const ANN: SessionUser = { name: 'Ann', email: 'ann@example.com', image: null };
-
-/** better-auth's GET /api/auth/get-session for Ann, her address confirmed or not. */
-function sessionOfAnn(emailVerified: boolean) {
-  setApiFetch(async (url) =>
-    url === '/api/auth/get-session'
-      ? Response.json({ session: { token: 't' }, user: { ...ANN, emailVerified } })
-      : new Response(null, { status: 404 }),
-  );
-}
 
 /** Where the login page would send the visitor back to, from the router state it was given. */
 function LoginProbe() {
@@ -54,16 +44,14 @@ describe('the home page’s notice of a confirmation link', () => {
   });
 
   it('offers a signed-in customer whose address is not confirmed the button', async () => {
-    sessionOfAnn(false);
-    showHome('/?email=confirmed&error=INVALID_TOKEN', ANN);
+    showHome('/?email=confirmed&error=INVALID_TOKEN', { ...ANN, emailVerified: false });
     expect(screen.getByRole('alert').textContent).toBe(EMAIL_LINK_ERRORS.INVALID_TOKEN);
     expect(await screen.findByRole('button', { name: NEW_LINK_WORDS.send })).toBeTruthy();
     expect(screen.queryByRole('link', { name: NEW_LINK_WORDS.logIn })).toBeNull();
   });
 
   it('tells a signed-in customer already confirmed that there is nothing to do', async () => {
-    sessionOfAnn(true);
-    showHome('/?error=TOKEN_EXPIRED', ANN);
+    showHome('/?error=TOKEN_EXPIRED', { ...ANN, emailVerified: true });
     expect(await screen.findByText(NEW_LINK_WORDS.alreadyConfirmed)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });

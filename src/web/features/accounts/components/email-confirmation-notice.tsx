@@ -1,7 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { emailConfirmationNotice, NEW_LINK_WORDS } from '#shared/email-confirmation.ts';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
-import { useEmailConfirmed } from '#web/features/accounts/api/get-email-confirmed.ts';
 import { useCurrentUser } from '#web/features/accounts/api/get-session.ts';
 import type { LoginState } from '#web/features/accounts/redirect-target.ts';
 import { SendConfirmationLink } from './send-confirmation-link.tsx';
@@ -39,7 +38,6 @@ const BACK_TO_PROFILE: LoginState = { from: { pathname: '/dashboard' } };
 /** Signed out: log in first (the link is sent to the account's own address). Signed in: the button. */
 function NewLinkOffer() {
   const auth = useCurrentUser();
-  const confirmed = useEmailConfirmed(auth.user?.email);
   if (auth.status === 'loading') return null;
   if (auth.status === 'signedOut') {
     return (
@@ -50,8 +48,9 @@ function NewLinkOffer() {
       </p>
     );
   }
-  if (confirmed.data === undefined) return null;
-  if (confirmed.data) return <p className="mt-3 text-sm text-slate-600">{NEW_LINK_WORDS.alreadyConfirmed}</p>;
+  if (auth.user.emailVerified === undefined) return null;
+  if (auth.user.emailVerified)
+    return <p className="mt-3 text-sm text-slate-600">{NEW_LINK_WORDS.alreadyConfirmed}</p>;
   return (
     <div className="mt-3">
       <SendConfirmationLink email={auth.user.email} />

@@ -6,7 +6,7 @@ import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { toast } from '#web/lib/toast.ts';
-import { emailConfirmedKey } from '#web/features/accounts/api/get-email-confirmed.ts';
+import { authKeys } from '#web/lib/query-keys.ts';
 import { useSendConfirmationLink } from '#web/features/accounts/api/send-confirmation-link.ts';
 
 /** How long the button rests once a link is sent: the server's limit would refuse a burst anyway. */
@@ -41,7 +41,7 @@ export function SendConfirmationLink({ email }: { email: string }) {
       if (failure instanceof ApiRequestError && failure.code === 'email_already_verified') {
         // Confirmed meanwhile (another tab, another device): read it again, and the offer goes.
         toast.success(NEW_LINK_WORDS.alreadyConfirmed);
-        void queryClient.invalidateQueries({ queryKey: emailConfirmedKey(email) });
+        void queryClient.invalidateQueries({ queryKey: authKeys.session });
       } else {
         setErrors([errorMessage(failure)]);
       }
