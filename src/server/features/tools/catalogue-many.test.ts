@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CATALOGUE_TOTAL_CAP, CataloguePage, type Tool } from '#shared/schemas/tool.ts';
+import { CATALOGUE_TOTAL_CAP } from '#shared/schemas/tool.ts';
+import { cataloguePage, everyCataloguePage } from '#tests/fixtures/catalogue.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { eq } from 'drizzle-orm';
 import { tools } from '#server/db/schema.ts';
@@ -32,23 +33,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = async (query: string) => {
-  const res = await t.app.inject(`/api/catalogue${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return CataloguePage.parse(res.json());
-};
+const get = (query: string) => cataloguePage(t.app, query);
 
-/** Every page of a query, following nextCursor. */
-async function allPages(query: string) {
-  const seen: Tool[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await get(`${query}${cursor ? `&cursor=${cursor}` : ''}`);
-    seen.push(...page.items);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return seen;
-}
+const allPages = async (query: string) => (await everyCataloguePage(t.app, query)).seen;
 
 it('counts a search up to the cap and says so, and counts a smaller one exactly', async () => {
   const common = await get('?q=grnder&limit=1');

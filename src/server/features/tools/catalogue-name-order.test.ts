@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CataloguePage, type Tool } from '#shared/schemas/tool.ts';
+import { type Tool } from '#shared/schemas/tool.ts';
+import { cataloguePage, everyCataloguePage } from '#tests/fixtures/catalogue.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { eq, isNull } from 'drizzle-orm';
 import { tools } from '#server/db/schema.ts';
@@ -41,23 +42,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const answer = (query: string) => t.app.inject(`/api/catalogue${query}`);
-const get = async (query: string) => {
-  const res = await answer(query);
-  expect(res.statusCode, res.body).toBe(200);
-  return CataloguePage.parse(res.json());
-};
+const get = (query: string) => cataloguePage(t.app, query);
 
-/** Every page of a query, following nextCursor. */
-async function allPages(query: string) {
-  const seen: Tool[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await get(`${query}${cursor ? `&cursor=${cursor}` : ''}`);
-    seen.push(...page.items);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return seen;
-}
+const allPages = async (query: string) => (await everyCataloguePage(t.app, query)).seen;
 
 /** The names in the order given, each tie of 'Axe' by its id. */
 const inOrder = (seen: Tool[], names: string[]) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CataloguePage, CategoryList, type Tool } from '#shared/schemas/tool.ts';
+import { cataloguePage, everyCataloguePage } from '#tests/fixtures/catalogue.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { eq } from 'drizzle-orm';
 import { reviews, tools } from '#server/db/schema.ts';
@@ -26,29 +27,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = async (query: string) => {
-  const res = await t.app.inject(`/api/catalogue${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return CataloguePage.parse(res.json());
-};
+const get = (query: string) => cataloguePage(t.app, query);
 const names = (page: CataloguePage) => page.items.map((tool) => tool.name);
 /** A name as the catalogue sorts it, for this file's names: lower case, accents dropped. */
 const asRead = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-/** Every page of a query, following nextCursor. */
-async function allPages(query: string) {
-  const seen: Tool[] = [];
-  let cursor: string | null = null;
-  let total = -1;
-  for (let i = 0; i < 50; i++) {
-    const page = await get(`${query}${cursor ? `&cursor=${cursor}` : ''}`);
-    total = page.total;
-    seen.push(...page.items);
-    cursor = page.nextCursor;
-    if (!cursor) break;
-  }
-  return { seen, total };
-}
+const allPages = (query: string) => everyCataloguePage(t.app, query);
 
 describe('GET /api/catalogue', () => {
   it('lists every live tool, 24 at most by default, newest first', async () => {
