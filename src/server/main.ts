@@ -86,6 +86,15 @@ try {
 // Its first connection is its own (decision 023): the HTTP code V8 makes then stays fast.
 const { askOwnAddress } = await import('./http/first-connection.ts');
 await askOwnAddress(app.server);
+const migrated = database.migrated;
+if (migrated.length) {
+  // An operator reads here what an upgrade changed, or that a new database was made.
+  app.log.info(
+    migrated[0]!.startsWith('0000_')
+      ? `made a new database (migrations ${migrated[0]} to ${migrated.at(-1)})`
+      : `applied migrations ${migrated.join(', ')}`,
+  );
+}
 app.log.info(`Torque is open at ${config.publicUrl}`);
 if (config.env === 'production' && !config.smtpUrl) {
   app.log.warn('SMTP_URL is not set: mail is written to DATA_DIR/mail, and no customer receives it');

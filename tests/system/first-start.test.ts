@@ -49,6 +49,8 @@ describe('a first start', () => {
       expect(out.split(password!).length - 1).toBe(1);
     }
     expect(out).not.toContain('Confirm your Torque email address');
+    // It says it made the database, from the first migration to the last.
+    expect(out).toMatch(/made a new database \(migrations 0000_init to 00\d\d_\w+\)/);
     // Without AUTH_SECRET it made its own signing secret, and says so once (decision 027).
     expect(out.split('AUTH_SECRET is not set').length - 1).toBe(1);
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
@@ -12,9 +12,18 @@ import { seedReviews, seedTools } from './seed-data.ts';
 const dataDir = mkdtempSync(join(tmpdir(), 'torque-db-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+/** Every committed migration's name, oldest first. */
+const MIGRATIONS = (
+  JSON.parse(readFileSync(new URL('../../../drizzle/meta/_journal.json', import.meta.url), 'utf8')) as {
+    entries: { tag: string }[];
+  }
+).entries.map((entry) => entry.tag);
+
 it('creates, migrates and seeds an embedded database on disk, and refuses a second opener', async () => {
   const first = await openDatabase({ kind: 'pglite', dataDir });
   try {
+    expect(first.migrated).toEqual(MIGRATIONS);
+    expect(first.migrated[0]).toBe('0000_init');
     const [row] = await first.db.select({ n: count() }).from(tools);
     expect(row?.n).toBe(seedTools.length);
     await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(DataDirInUseError);
@@ -26,6 +35,7 @@ it('creates, migrates and seeds an embedded database on disk, and refuses a seco
 it('reopens the same directory after a clean close without seeding twice', async () => {
   const again = await openDatabase({ kind: 'pglite', dataDir });
   try {
+    expect(again.migrated).toEqual([]);
     expect(await seedIfEmpty(again.db)).toBe(false);
     const [t] = await again.db.select({ n: count() }).from(tools);
     const [r] = await again.db.select({ n: count() }).from(reviews);

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { findPackageJSON } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { SQL } from 'drizzle-orm';
@@ -35,6 +35,8 @@ export interface Database {
   onChange(channel: Channel, callback: (payload: string) => void): Promise<void>;
   /** Whether changes are heard right now; false while a lost listening connection is restored. */
   listening(): boolean;
+  /** The migrations this start applied, by name, oldest first: none when the database was up to date. */
+  migrated: string[];
   close(): Promise<void>;
 }
 
@@ -98,7 +100,7 @@ export const databaseOptions = (
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.kind === 'postgres' ? await openPostgres(options.url) : await openPglite(options);
   try {
-    await prepare(database, options.seed ?? true);
+    database.migrated = await prepare(database, options.seed ?? true);
   } catch (err) {
     await database.close();
     throw (options.kind === 'postgres' && postgresStartError(err, options.url)) || err;
@@ -150,6 +152,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database & { client
       await client.listen(CHANNELS[channel], callback);
     },
     listening: () => true,
+    migrated: [],
     async close() {
       await client.close();
       release();
@@ -205,6 +208,7 @@ async function openPostgres(url: string): Promise<Database & { pool: pg.Pool }> 
       await started;
     },
     listening: () => listener !== undefined,
+    migrated: [],
     async close() {
       closed = true;
       await listener?.end().catch(() => {});
@@ -213,23 +217,48 @@ async function openPostgres(url: string): Promise<Database & { pool: pg.Pool }> 
   };
 }
 
-async function prepare(database: Database & { client?: PGliteThread; pool?: pg.Pool }, seed: boolean) {
+/** Applies the migrations the database lacks, and returns their names. */
+async function prepare(
+  database: Database & { client?: PGliteThread; pool?: pg.Pool },
+  seed: boolean,
+): Promise<string[]> {
   if (database.pool) {
     // Several instances may start at once on one PostgreSQL: one migrates and seeds, the others wait.
     const conn = await database.pool.connect();
     try {
       await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       const db = drizzlePg({ client: conn, schema });
+      const before = await lastMigration((text) => conn.query(text));
       await migratePg(db, { migrationsFolder });
       if (seed) await seedIfEmpty(db as unknown as Db);
+      return migrationsAfter(before);
     } finally {
       await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       conn.release();
     }
-  } else if (database.client) {
-    await migratePglite(database.db as never, { migrationsFolder });
-    if (seed) await seedIfEmpty(database.db);
   }
+  const client = database.client!;
+  const before = await lastMigration((text) => client.query(text));
+  await migratePglite(database.db as never, { migrationsFolder });
+  if (seed) await seedIfEmpty(database.db);
+  return migrationsAfter(before);
+}
+
+/** When the newest migration the database has was written (drizzle's record of it), or 0 for none. */
+async function lastMigration(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<number> {
+  const table = 'drizzle.__drizzle_migrations';
+  const { rows } = await query(`select to_regclass('${table}') is not null as made`);
+  if (!(rows[0] as { made: boolean }).made) return 0;
+  const last = await query(`select max(created_at) as last from ${table}`);
+  return Number((last.rows[0] as { last: string | number | null }).last ?? 0);
+}
+
+/** The committed migrations written after `when`: drizzle applies exactly those. */
+function migrationsAfter(when: number): string[] {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  return journal.entries.filter((entry) => entry.when > when).map((entry) => entry.tag);
 }
 
 /** Dumps an in-memory or on-disk PGlite database, so that tests can start copies of it. */

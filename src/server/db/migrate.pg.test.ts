@@ -20,6 +20,10 @@ it('lets three instances start at once on an empty database, seeding it once', a
     const instances = await Promise.all(
       [1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: target.toString() })),
     );
+    // One of them made the database; the others, which waited for it, found nothing to apply.
+    const migrated = instances.map((i) => i.migrated.length).sort((a, b) => a - b);
+    expect(migrated.slice(0, 2)).toEqual([0, 0]);
+    expect(migrated[2]).toBeGreaterThan(25);
     const [row] = await instances[0]!.db.select({ n: count() }).from(tools);
     expect(row?.n).toBe(seedTools.length);
     await Promise.all(instances.map((i) => i.close()));
