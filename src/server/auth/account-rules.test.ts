@@ -315,6 +315,28 @@ describe('what a customer shows the public: name and picture', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('stores the name as checked, without the spaces and line breaks around it', async () => {
+    const email = newEmail('picard');
+    const signedUp = await signUpWith({ name: '  Jean-Luc Picard  ', email });
+    expect(signedUp.statusCode).toBe(200);
+    expect(signedUp.json().user.name).toBe('Jean-Luc Picard');
+    const nameOf = async (address: string) =>
+      (await t.db.select({ name: user.name }).from(user).where(eq(user.email, address)))[0]?.name;
+    expect(await nameOf(email)).toBe('Jean-Luc Picard');
+
+    const kim = await signUp(t.app, 'trimmed');
+    const update = (name: string) => post('/api/auth/update-user', { name }, { cookie: kim.cookie });
+    for (const [sent, stored] of [
+      ['\n\n\nBob', 'Bob'],
+      [`${' '.repeat(60_000)}A${'\n\t'.repeat(100)}`, 'A'],
+    ] as const) {
+      expect((await update(sent)).statusCode, stored).toBe(200);
+      expect(await nameOf(kim.email)).toBe(stored);
+    }
+    const session = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: kim.cookie } });
+    expect(session.json().user.name).toBe('A');
+  });
+
   it('refuses at sign-up a picture that is not an https address', async () => {
     for (const image of [
       'http://tracker.example/pixel.gif',

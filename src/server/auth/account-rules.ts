@@ -45,14 +45,19 @@ export function accountRules(config: Config, db: Db) {
           matcher: (ctx) => PUBLIC_IDENTITY_PATHS.has(ctx.path ?? ''),
           handler: createAuthMiddleware(async (ctx) => {
             const body = (ctx.body ?? {}) as { name?: unknown; image?: unknown };
+            let checkedName: string | undefined;
             if (body.name !== undefined || ctx.path === '/sign-up/email') {
               const name = DisplayName.safeParse(body.name);
               if (!name.success) throw invalid('name', name.error.issues[0]!.message);
+              checkedName = name.data;
             }
             if (body.image !== undefined && body.image !== null) {
               const image = PhotoUrl.safeParse(body.image);
               if (!image.success) throw invalid('image', image.error.issues[0]!.message);
             }
+            // The name as checked (trimmed) is the one stored, not the one sent: better-auth merges
+            // this into the call's body. Only the name, so the other hooks' changes to it stay.
+            if (checkedName !== undefined) return { context: { body: { name: checkedName } } };
           }),
         },
         {
