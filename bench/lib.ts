@@ -2,19 +2,12 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
-
-/** `npm start`'s command line after `node` (package.json): its V8 flags, then the server bundle. */
-export const startArgs: string[] = (
-  JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
-).scripts.start
-  .split(/\s+/)
-  .slice(1);
+import { freePort, startArgs } from '#tests/fixtures/npm-start.ts';
 
 /**
  * On a machine of two or more CPUs, a server under load runs on CPU 1 and the bench, which
@@ -70,16 +63,6 @@ function target(child: ChildProcess, url: string): Target {
       await once(child, 'exit');
     },
   };
-}
-
-/** A port free now, so that the store's own origin (PUBLIC_URL) can name it before it starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** A production secret, as a deployment would make one (openssl rand -base64 32). */

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { freePort, startArgs, storeEnv, untilReady } from './lib.ts';
+import { freePort, startArgs } from '#tests/fixtures/npm-start.ts';
+import { storeEnv, untilReady } from './lib.ts';
 
 /**
  * From starting the server as `npm start` does (its build, flags and default log level) to the

@@ -20,6 +20,13 @@ function run(command: string, args: string[]) {
   if (status !== 0) process.exit(status ?? 1);
 }
 
+if (!process.env.TEST_DATABASE_URL) {
+  console.log(
+    'TEST_DATABASE_URL is not set: the PostgreSQL tests and the system tests are skipped ' +
+      '(TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test runs them).',
+  );
+}
+
 // The system tests and the browser journeys run the built store, as `npm start` runs it.
 run(process.execPath, ['scripts/build.ts']);
 run('npx', ['vitest', 'run']);

@@ -70,7 +70,7 @@ export interface Config {
   env: 'development' | 'test' | 'production';
   port: number;
   host: string;
-  /** Where the embedded database keeps its files; unused when databaseUrl is set. */
+  /** Where the embedded database keeps its files (unused with databaseUrl) and, without smtpUrl, the outgoing mail. */
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -84,7 +84,7 @@ export interface Config {
    * in its database (storeSecret, decision 027).
    */
   authSecret: string;
-  /** Sign-in, sign-up and reset requests allowed per minute, per IP and per email. */
+  /** Requests of each kind (sign-in, sign-up, reset, confirmation mail, newsletter) allowed per minute, per IP and per email. */
   authRateLimit: number;
   /** Shared rate-limit counters when several instances run; in memory otherwise. */
   redisUrl: string | undefined;

@@ -23,7 +23,7 @@ export type CardProblems = Partial<Record<'number' | 'expiry' | 'cvc', string>>;
 export const cardDigits = (text: string) => text.replace(/\D/g, '');
 
 /** Luhn check, as card networks and Stripe apply it. */
-export function luhnValid(digits: string): boolean {
+function luhnValid(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);
@@ -37,7 +37,7 @@ export function luhnValid(digits: string): boolean {
 }
 
 /** A card is good through the last day of its expiry month (UTC). */
-export function cardExpired(expMonth: number, expYear: number, now = new Date()): boolean {
+function cardExpired(expMonth: number, expYear: number, now = new Date()): boolean {
   return expYear * 12 + expMonth < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
 }
 

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type ServerProcess, startServer } from './server-process.ts';
+import { freePort } from '#tests/fixtures/npm-start.ts';
+import { type ServerProcess, startServer } from './server-process.ts';
 
 // The sign-in limits of the built store (DESIGN §3b): with Redis, without it, behind a proxy.
 const databaseUrl = process.env.TEST_DATABASE_URL!;

@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort, LIVE_ENV, startArgs, startServer } from './server-process.ts';
+import { freePort, startArgs } from '#tests/fixtures/npm-start.ts';
+import { LIVE_ENV, startServer } from './server-process.ts';
 
 /** What the built store prints, started as `npm start` starts it, until `done` says enough. */
 async function output(env: Record<string, string>, done: (out: string) => boolean): Promise<string> {

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import type { CaughtMail } from '#tests/fixtures/mail-catcher.ts';
-import { freePort, type ServerProcess, signUpOver, startServer } from './server-process.ts';
+import { freePort } from '#tests/fixtures/npm-start.ts';
+import { type ServerProcess, signUpOver, startServer } from './server-process.ts';
 
 // Issue 17: the built store mails a real SMTP server (the mail catcher, as its own process), and no
 // mail is lost or sent twice when the SMTP server is down, when the store is killed mid-send, or when

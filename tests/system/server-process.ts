@@ -1,23 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-
-/** `npm start`'s command line after `node`: its V8 flags and the built server (package.json). */
-export const startArgs: string[] = (
-  JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
-).scripts.start
-  .split(/\s+/)
-  .slice(1);
-
-/** A free TCP port on loopback. */
-export async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((resolve) => s.close(resolve));
-  return port;
-}
+import { freePort, startArgs } from '#tests/fixtures/npm-start.ts';
 
 /**
  * What a staging deployment of the store sets (NODE_ENV=production): a random secret, its public

@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, type ServerProcess, startArgs, startServer } from './server-process.ts';
+import { freePort, startArgs } from '#tests/fixtures/npm-start.ts';
+import { type ServerProcess, startServer } from './server-process.ts';
 
 // Issue 13.19: a setting that cannot work stops the built store with one line saying what is wrong
 // and which setting fixes it, exit code 1, and no stack trace.

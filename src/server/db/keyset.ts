@@ -17,7 +17,7 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const containing = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** A keyset cursor: the last row's sort key (created_at as the database wrote it, unless told) and id. */
-export function encodeCursor(key: string, id: string): string {
+function encodeCursor(key: string, id: string): string {
   return Buffer.from(JSON.stringify([key, id])).toString('base64url');
 }
 

@@ -39,7 +39,7 @@ export type Reply =
   | { notify: string; payload: string };
 
 /** A failed statement as the worker reported it, with Postgres' fields (code, constraint…). */
-export class PGliteError extends Error {
+class PGliteError extends Error {
   constructor({ message, ...fields }: { message: string; [field: string]: unknown }) {
     super(message);
     Object.assign(this, fields);

@@ -169,7 +169,7 @@ export async function getOrderFor(
  * taken. An order closed because its hold expired is mailed to its buyer in the same transaction.
  * Answers what became of the order.
  */
-export async function closeUnpaidOrder(
+async function closeUnpaidOrder(
   db: Db,
   gateway: PaymentGateway,
   order: Pick<OrderRow, 'id' | 'paymentIntentId'>,

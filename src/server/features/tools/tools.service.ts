@@ -61,7 +61,7 @@ export function cachedTool(catalogue: ResponseCache<CachedBody>, db: Db, id: str
   return catalogue.get(catalogueKeys.tool(id), async () => cachedJson((await findTool(db, id)) ?? null));
 }
 
-export async function findTool(db: Db, id: string): Promise<Tool | undefined> {
+async function findTool(db: Db, id: string): Promise<Tool | undefined> {
   const [row] = await db
     .select(columns)
     .from(tools)

@@ -10,13 +10,9 @@ export interface CardFields {
 
 export type CardErrors = Partial<Record<keyof CardFields, string>>;
 
-export type ParsedCard = CardInput;
-
-const digitsOf = cardDigits;
-
 /** "4242424242424242" → "4242 4242 4242 4242"; at most 19 digits. */
 export function formatCardNumber(text: string): string {
-  return digitsOf(text)
+  return cardDigits(text)
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
@@ -26,7 +22,7 @@ export function formatCardNumber(text: string): string {
  * (or the slash could never be erased); a first digit above 1 can only be a month of its own.
  */
 export function formatExpiry(text: string, previous = ''): string {
-  let digits = digitsOf(text).slice(0, 4);
+  let digits = cardDigits(text).slice(0, 4);
   if (/^[2-9]$/.test(digits)) digits = `0${digits}`;
   const deleting = text.length < previous.length;
   if (digits.length < 2) return digits;
@@ -35,7 +31,7 @@ export function formatExpiry(text: string, previous = ''): string {
 }
 
 export function formatCvc(text: string): string {
-  return digitsOf(text).slice(0, 4);
+  return cardDigits(text).slice(0, 4);
 }
 
 /** Checks the card as typed; `now` decides which expiry dates are past. */
@@ -50,10 +46,10 @@ export function validateCard(fields: CardFields, now = new Date()): CardErrors {
 }
 
 /** The card as the gateway takes it, once validateCard found nothing wrong. */
-export function parseCard(fields: CardFields): ParsedCard {
+export function parseCard(fields: CardFields): CardInput {
   const expiry = parseExpiry(fields.expiry);
   if (!expiry) throw new Error('parseCard needs a validated card');
-  return { number: digitsOf(fields.number), expMonth: expiry.month, expYear: expiry.year, cvc: fields.cvc };
+  return { number: cardDigits(fields.number), expMonth: expiry.month, expYear: expiry.year, cvc: fields.cvc };
 }
 
 function parseExpiry(text: string): { month: number; year: number } | null {
