@@ -67,6 +67,36 @@ it('holds an answer across changes for its hold, then loads it again after the n
   }
 });
 
+it('keeps an answer loaded just after a change only for a hold, since it may be made of held ones', async () => {
+  vi.useFakeTimers();
+  try {
+    // A page drawn from a search, each cache holding its answers for a second across changes.
+    const searches = new ResponseCache<string>({ holdMs: 1_000 });
+    const pages = new ResponseCache<string>({ holdMs: 1_000 });
+    let price = '$89.00';
+    const search = () => searches.get('q', async () => price);
+    const page = () => pages.get('/tools', async () => `<p>${await search()}</p>`);
+    expect(await page()).toBe('<p>$89.00</p>');
+    // A change: both caches hold what they have for a second, then load it again.
+    searches.clear();
+    pages.clear();
+    vi.advanceTimersByTime(1_050);
+    // An API call asks for the search alone; then the price changes, and the search is held.
+    expect(await search()).toBe('$89.00');
+    price = '$91.50';
+    searches.clear();
+    pages.clear();
+    vi.advanceTimersByTime(100);
+    // A visitor asks for the page, whose hold is over: it is drawn from the search still held.
+    expect(await page()).toBe('<p>$89.00</p>');
+    // Once the holds are over, the page is drawn again from a fresh search, not kept for the TTL.
+    vi.advanceTimersByTime(1_000);
+    expect(await page()).toBe('<p>$91.50</p>');
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
 it('drops held answers at once when told the change is not to be held', async () => {
   vi.useFakeTimers();
   try {

@@ -9,6 +9,14 @@ export interface CachedBody {
   empty: boolean;
 }
 
+interface Entry<T> {
+  value: T;
+  generation: number;
+  loadedAt: number;
+  /** Kept for its hold only, even if no change overtakes it. */
+  heldOnly: boolean;
+}
+
 /**
  * Answers kept in memory and dropped whenever the database says what they show changed (a NOTIFY
  * from a trigger, heard by every instance: see Database.onChange): the public catalogue's JSON,
@@ -18,10 +26,11 @@ export interface CachedBody {
  * answer that costs much to make is then made once per hold rather than once per sale.
  */
 export class ResponseCache<T> {
-  private entries = new Map<string, { value: T; generation: number; loadedAt: number }>();
+  private entries = new Map<string, Entry<T>>();
   private pending = new Map<string, Promise<T>>();
   // Bumped on every change: an answer loaded before it is out of date.
   private generation = 0;
+  private changedAt = -Infinity;
   private readonly ttlMs: number;
   private readonly holdMs: number;
   private readonly maxEntries: number;
@@ -40,13 +49,14 @@ export class ResponseCache<T> {
   /** Everything stored is out of date; held answers stay their hold, unless `unheld`. */
   clear({ unheld = false }: { unheld?: boolean } = {}): void {
     this.generation++;
+    this.changedAt = Date.now();
     this.pending.clear();
     if (!this.holdMs || unheld) this.entries.clear();
   }
 
-  private fresh({ generation, loadedAt }: { generation: number; loadedAt: number }): boolean {
+  private fresh({ generation, loadedAt, heldOnly }: Entry<T>): boolean {
     const age = Date.now() - loadedAt;
-    return age < this.ttlMs && (generation === this.generation || age < this.holdMs);
+    return age < this.ttlMs && ((!heldOnly && generation === this.generation) || age < this.holdMs);
   }
 
   /** The stored answer if it is fresh; nothing is loaded. */
@@ -63,13 +73,16 @@ export class ResponseCache<T> {
     if (inflight) return inflight;
     const generation = this.generation;
     const loadedAt = Date.now();
+    // Loaded within a hold of a change, an answer may be made of others still held across it (a
+    // page drawn from a held search): it is kept only for a hold too, then loaded from fresh ones.
+    const heldOnly = loadedAt - this.changedAt < this.holdMs;
     const promise = load().then((value) => {
       // A load that a change overtook is kept only to be held, and never over a newer one.
       const stored = this.entries.get(key);
       const overtaken = generation !== this.generation;
       if ((!overtaken || this.holdMs) && !(stored && stored.generation > generation)) {
         this.entries.delete(key);
-        this.entries.set(key, { value, generation, loadedAt });
+        this.entries.set(key, { value, generation, loadedAt, heldOnly });
         if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
       }
       if (this.pending.get(key) === promise) this.pending.delete(key);
