@@ -2,12 +2,18 @@ import { z } from 'zod';
 import { MAX_ORDER_TOTAL_CENTS, orderTotalCents, toCents } from '#shared/money.ts';
 import { AdminCursor, AdminLimit } from './order.ts';
 import { CategorySlug } from './tool.ts';
-import { SearchQuery } from './text.ts';
+import { isPlainText, NOT_PLAIN_TEXT, SearchQuery } from './text.ts';
 
 /** A tool's fields, each by its own rule. */
 const ToolFields = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(120, 'At most 120 characters'),
+    // One line, shown in lists, receipts and mails: no control character at all (a tab, a bell).
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Name is required')
+      .max(120, 'At most 120 characters')
+      .refine((s) => !/\p{Cc}/u.test(s), 'May not contain control characters or line breaks'),
     minimumOrder: z
       .number({ error: 'Give a whole number of at least 1' })
       .int('Give a whole number of at least 1')
@@ -22,7 +28,9 @@ const ToolFields = z
       .number({ error: 'Give a price in dollars' })
       .min(0.01, 'The price must be at least $0.01')
       .max(1_000_000, 'Too large')
-      .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, 'At most 2 decimals'),
+      // Exactly a number of cents: 19.999999999 would be stored as $20.00. Every price of 2 decimals
+      // up to the maximum comes back from its cents as the very same number.
+      .refine((p) => toCents(p) / 100 === p, 'At most 2 decimals'),
     img: z
       .string()
       .trim()
@@ -32,7 +40,13 @@ const ToolFields = z
         (s) => /^https?:\/\/[^\s]+$/i.test(s) || /^\/(?!\/)[^\s]*$/.test(s),
         'Give an http(s) URL or a path starting with /',
       ),
-    description: z.string().trim().min(1, 'Description is required').max(2000, 'At most 2000 characters'),
+    // Paragraphs and tabs may stay; other control characters (a bell, an escape) may not.
+    description: z
+      .string()
+      .trim()
+      .min(1, 'Description is required')
+      .max(2000, 'At most 2000 characters')
+      .refine(isPlainText, NOT_PLAIN_TEXT),
     // Optional for SPEC's clients, which send none.
     category: CategorySlug.default('other'),
   })

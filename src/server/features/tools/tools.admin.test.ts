@@ -61,6 +61,12 @@ describe('products', () => {
     ['negative stock', { availableQuantity: -1 }, 'availableQuantity'],
     ['zero price', { price: 0 }, 'price'],
     ['three decimals', { price: 9.999 }, 'price'],
+    ['a price a hair under a cent', { price: 19.999999999 }, 'price'],
+    ['a bell in the name', { name: 'Mixer\u0007 Drill' }, 'name'],
+    ['an escape in the name', { name: '\u001b[31mMixer Drill' }, 'name'],
+    ['a line break in the name', { name: 'Mixer\nDrill' }, 'name'],
+    ['a tab in the name', { name: 'Mixer\tDrill' }, 'name'],
+    ['an escape in the description', { description: 'Mixes \u001b[2J all day.' }, 'description'],
     ['price as text', { price: '9.99' }, 'price'],
     ['a javascript: image', { img: 'javascript:alert(1)' }, 'img'],
     ['a protocol-relative image', { img: '//evil.example/x.png' }, 'img'],
@@ -72,6 +78,31 @@ describe('products', () => {
     expect(res.statusCode).toBe(400);
     if (field !== 'input') expect(res.json().error.fields).toHaveProperty(field);
     expect((await t.app.inject('/api/tools')).json()).toHaveLength(before);
+  });
+
+  it('says why a price or text is refused, in the words of the form', async () => {
+    const fields = async (change: object) =>
+      (await t.call('POST', '/api/addTool', admin, { ...newTool, ...change })).json().error.fields;
+    expect(await fields({ price: 19.999999999 })).toEqual({ price: 'At most 2 decimals' });
+    expect(await fields({ name: 'Mixer\u0007' })).toEqual({
+      name: 'May not contain control characters or line breaks',
+    });
+    expect(await fields({ description: 'Bell\u0007' })).toEqual({
+      description: 'May not contain control characters',
+    });
+  });
+
+  it('keeps the line breaks and tabs of a description, and a price at its largest', async () => {
+    const description = 'Mixes mortar.\n\n\tPaddle: 120 mm\n\tSpeed: 2 gears';
+    const res = await t.call('POST', '/api/addTool', admin, {
+      ...newTool,
+      description,
+      price: 999_999.99,
+      minimumOrder: 1,
+    });
+    expect(res.statusCode).toBe(200);
+    const tool = (await t.app.inject(`/api/tool/${res.json().insertedId}`)).json();
+    expect(tool).toMatchObject({ description, price: 999_999.99 });
   });
 
   it('archives a deleted tool: it leaves the catalogue, orders keep their snapshot', async () => {
