@@ -155,27 +155,36 @@ export async function confirmSandboxPayment(
 }
 
 /**
- * A payment that succeeded for an order that is not paid by it (cancelled, refunded, or paid by
- * another payment) is returned at once and audited: the money never stays without an order.
- * Answers the refund's id, or undefined when the order is paid by this very payment.
+ * What became of a payment the webhook could not mark paid:
+ * - `unknown`: its metadata names no order of this store. Stripe sends every event of the account
+ *   to every endpoint, so this is another store's (a staging or live twin, another app): left alone.
+ * - `foreign`: the order is here, but this store never made this intent for it (not the order's
+ *   intent nor the payment that paid it): another store naming the same order id, left alone too.
+ * - `refunded`: this store's payment for an order that is closed (cancelled, refunded, or paid by
+ *   another payment): returned at once and audited, so the money never stays without an order.
+ * - `kept`: the order is open, or paid by this very payment: nothing to return.
  */
+export type StrayPayment =
+  { outcome: 'unknown' | 'foreign' | 'kept' } | { outcome: 'refunded'; refundId: string };
+
 export async function refundStrayPayment(
   db: Db,
   gateway: PaymentGateway,
   orderId: string,
   intentId: string,
-): Promise<string | undefined> {
+): Promise<StrayPayment> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (order?.paid && !order.cancelledAt && !order.refundedAt && order.transactionId === intentId) return;
-  const stray =
-    !order || order.cancelledAt || order.refundedAt || (order.paid && order.transactionId !== intentId);
-  if (!stray) return;
+  if (!order) return { outcome: 'unknown' };
+  // createPaymentIntent records every intent it makes on the order before anyone can pay it.
+  if (order.paymentIntentId !== intentId && order.transactionId !== intentId) return { outcome: 'foreign' };
+  const closed = order.cancelledAt || order.refundedAt || (order.paid && order.transactionId !== intentId);
+  if (!closed) return { outcome: 'kept' };
   const { id } = await gateway.refund(intentId, `refund-stray-${intentId}`);
   // A redelivered webhook: the gateway answered the same refund, already noted and audited.
-  if (order?.refundId === id) return id;
-  if (order?.cancelledAt) await db.update(orders).set({ refundId: id }).where(eq(orders.id, orderId));
+  if (order.refundId === id) return { outcome: 'refunded', refundId: id };
+  if (order.cancelledAt) await db.update(orders).set({ refundId: id }).where(eq(orders.id, orderId));
   await record(db, SYSTEM, 'payment.refund', orderId, { intentId, refundId: id, reason: 'order closed' });
-  return id;
+  return { outcome: 'refunded', refundId: id };
 }
 
 /**

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createTool } from '#tests/fixtures/factories.ts';
+import { logSink } from '#tests/fixtures/log-sink.ts';
 import { startStripeImitation } from '#tests/fixtures/stripe-imitation.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { orders, tools } from '#server/db/schema.ts';
@@ -17,6 +20,7 @@ const settings = {
   publishableKey: 'pk_test_torque',
   webhookSecret: 'whsec_test_torque',
 };
+const log = logSink();
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let stripeApi: Awaited<ReturnType<typeof startStripeImitation>>;
 let admin: TestAccount;
@@ -25,7 +29,10 @@ let ann: TestAccount;
 let browser: Stripe;
 beforeAll(async () => {
   stripeApi = await startStripeImitation();
-  t = await createTestApp({ stripe: { ...settings, apiBase: stripeApi.url } });
+  t = await createTestApp(
+    { stripe: { ...settings, apiBase: stripeApi.url } },
+    { logger: pino({ level: 'info' }, log.sink) },
+  );
   admin = await signUp(t.app, 'stripeadmin');
   await promote(t.db, CLI, admin.email);
   ann = await signUp(t.app, 'ann');
@@ -104,6 +111,72 @@ it('a signed payment_intent.succeeded for a closed order is refunded through Str
     expect.objectContaining({ action: 'payment.refund', actorEmail: 'store' }),
   ]);
   expect((await orderRow(id)).paid).toBe(false);
+});
+
+/** Every audit entry, as the admin console reads it. */
+const auditEntries = async (): Promise<{ action: string; target: string }[]> =>
+  (await call('GET', '/api/admin/audit?limit=100', admin)).json().items;
+/** An intent that another store on the same Stripe account made and its customer paid. */
+async function othersPayment(orderId: string, amount = 5000) {
+  const made = await browser.paymentIntents.create({ amount, currency: 'usd', metadata: { orderId } });
+  await browser.paymentIntents.confirm(made.id);
+  return stripeApi.intents.get(made.id)!;
+}
+
+it('a signed payment_intent.succeeded naming no order of this store is left alone: 200, no refund, no audit', async () => {
+  // A staging and a live store on one Stripe account each receive the other's events.
+  const orderId = randomUUID();
+  const intent = await othersPayment(orderId);
+  const refundsBefore = stripeApi.refunds.size;
+  const auditBefore = (await auditEntries()).length;
+  log.lines.length = 0;
+  const res = await webhook('payment_intent.succeeded', intent);
+  expect(res.statusCode).toBe(200);
+  expect(stripeApi.refunds.size).toBe(refundsBefore);
+  expect([...stripeApi.refunds.values()].filter((r) => r.payment_intent === intent.id)).toEqual([]);
+  expect(stripeApi.intents.get(intent.id)?.status).toBe('succeeded');
+  expect(await auditEntries()).toHaveLength(auditBefore);
+  expect((await auditEntries()).filter((e) => e.target === orderId)).toEqual([]);
+  // The operator can still find it: one line with the payment intent's id.
+  expect(log.entries().filter((e) => e.intent === intent.id)).toEqual([
+    expect.objectContaining({ level: 30, orderId, msg: 'payment for no order of this store left alone' }),
+  ]);
+});
+
+it('a payment this store never made for one of its closed orders is not refunded', async () => {
+  const tool = await createTool(t.db);
+  const { id, intentId } = await orderWithIntent(tool.id, 1);
+  await t.db.update(orders).set({ cancelledAt: new Date() }).where(eq(orders.id, id));
+  // Another store naming the same order id (a staging copy of this database), for the same amount.
+  const intent = await othersPayment(id, stripeApi.intents.get(intentId)!.amount);
+  log.lines.length = 0;
+  expect((await webhook('payment_intent.succeeded', intent)).statusCode).toBe(200);
+  expect([...stripeApi.refunds.values()].filter((r) => r.payment_intent === intent.id)).toEqual([]);
+  expect((await auditEntries()).filter((e) => e.target === id)).toEqual([]);
+  expect(log.entries().filter((e) => e.intent === intent.id)).toEqual([
+    expect.objectContaining({ level: 40, orderId: id }),
+  ]);
+  expect(await orderRow(id)).toMatchObject({ paid: false, refundId: null });
+});
+
+it('a signed payment_intent.succeeded without a payment intent answers 400 bad_event', async () => {
+  for (const data of [null, {}, { object: null }, { object: { metadata: {} } }]) {
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data,
+    });
+    const signature = browser.webhooks.generateTestHeaderString({ payload, secret: settings.webhookSecret });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+    expect(res.statusCode, JSON.stringify(data)).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'bad_event', message: expect.any(String) } });
+  }
 });
 
 it('an admin refund goes through Stripe’s Refunds API, in full, once', async () => {
