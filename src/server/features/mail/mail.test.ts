@@ -149,9 +149,9 @@ describe('the outbox is written with the change it tells of', () => {
     expect(confirmed.statusCode).toBe(200);
     // The customer closed the tab before the PATCH: the pass settles it, twice over.
     const gateway = createSandboxGateway(t.db);
-    expect(await reconcilePayments(t.db, gateway)).toBe(1);
+    expect((await reconcilePayments(t.db, gateway)).settled).toBe(1);
     await t.db.update(orders).set({ paymentCheckedAt: null }).where(eq(orders.id, orderId));
-    expect(await reconcilePayments(t.db, gateway)).toBe(0);
+    expect((await reconcilePayments(t.db, gateway)).settled).toBe(0);
     const receipts = (await mailsOf(t, ann.email, 'payment_receipt')).filter(
       (m) => (m.data as { orderId: string }).orderId === orderId,
     );

@@ -7,7 +7,7 @@ import { CLI, promote } from '#server/features/accounts/accounts.service.ts';
 import { auditLog, mailOutbox, orders, sandboxPaymentIntents, tools } from '#server/db/schema.ts';
 import { createSandboxGateway } from '#server/features/payments/gateways/sandbox.ts';
 import { reconcilePayments } from '#server/features/payments/payments.service.ts';
-import { expireUnpaidOrders, refundPendingPayments } from './orders.service.ts';
+import { closeAbandonedOrders, expireUnpaidOrders, refundPendingPayments } from './orders.service.ts';
 
 // Issue 14, DESIGN §3b "Money rules added", with the sandbox gateway: money and orders never part.
 
@@ -230,9 +230,34 @@ describe('the reconciliation pass', () => {
     await intentOf(buyers[5]!, open);
     const gateway = createSandboxGateway(t.db);
     const settled = await Promise.all([1, 2, 3].map(() => reconcilePayments(t.db, gateway)));
-    expect(settled.reduce((a, b) => a + b, 0)).toBe(5);
+    expect(settled.reduce((a, b) => a + b.settled, 0)).toBe(5);
     for (const id of ids) expect((await orderRow(id)).paid).toBe(true);
     expect((await orderRow(open)).paid).toBe(false);
+  });
+
+  it('finishes a cancel that a crash cut short after the intent was canceled: the order closes and its stock returns, once', async () => {
+    const tool = await createTool(t.db, { availableQuantity: 10 });
+    const [ann] = buyers;
+    const id = await buy(ann!, tool.id, 3);
+    await intentOf(ann!, id);
+    const { paymentIntentId } = await orderRow(id);
+    // The customer's Cancel canceled the intent at the gateway, and the instance died there.
+    const gateway = createSandboxGateway(t.db);
+    await gateway.cancelIntent(paymentIntentId!);
+    expect(await orderRow(id)).toMatchObject({ paid: false, cancelledAt: null });
+    // Three instances' passes at once: one closes it.
+    const passes = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const { abandoned } = await reconcilePayments(t.db, gateway);
+        return closeAbandonedOrders(t.db, gateway, abandoned);
+      }),
+    );
+    expect(passes.reduce((a, b) => a + b, 0)).toBe(1);
+    expect((await orderRow(id)).cancelledAt).not.toBeNull();
+    const [row] = await t.db.select().from(tools).where(eq(tools.id, tool.id));
+    expect(row?.availableQuantity).toBe(10);
+    // The customer can buy that tool again.
+    expect(await buy(ann!, tool.id, 3)).toBeTruthy();
   });
 });
 

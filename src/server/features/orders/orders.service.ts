@@ -214,6 +214,24 @@ async function closeUnpaidOrder(
   });
 }
 
+/**
+ * Finishes closing open orders whose payment intent was canceled (reconcilePayments finds them): a
+ * cancel or an expiry that canceled the intent and stopped before the order, killed in between. No
+ * one can pay such an order, so its stock is returned now rather than at the end of its hold.
+ * Answers how many were cancelled.
+ */
+export async function closeAbandonedOrders(
+  db: Db,
+  gateway: PaymentGateway,
+  abandoned: Pick<OrderRow, 'id' | 'paymentIntentId'>[],
+): Promise<number> {
+  let n = 0;
+  for (const order of abandoned) {
+    if ((await closeUnpaidOrder(db, gateway, order)) === 'cancelled') n++;
+  }
+  return n;
+}
+
 /** Cancels the owner's unpaid order (and its payment intent) and returns its stock, exactly once. */
 export async function cancelOrder(
   db: Db,

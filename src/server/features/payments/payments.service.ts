@@ -191,9 +191,15 @@ export async function refundStrayPayment(
  * The reconciliation pass (DESIGN §3b): unpaid open orders whose intent succeeded at the gateway
  * (the customer's PATCH never came: a closed tab, a crash) become paid. Each order is claimed by a
  * lease (payment_checked_at, taken with FOR UPDATE SKIP LOCKED), so instances running the pass at
- * once ask about different orders, and each order is asked about at most once a minute.
+ * once ask about different orders, and each order is asked about at most once a minute. Answers
+ * how many became paid, and the open orders whose intent was canceled: a close that canceled the
+ * intent but stopped before the order (a crash), which the orders' pass finishes.
  */
-export async function reconcilePayments(db: Db, gateway: PaymentGateway, batch = 200): Promise<number> {
+export async function reconcilePayments(
+  db: Db,
+  gateway: PaymentGateway,
+  batch = 200,
+): Promise<{ settled: number; abandoned: { id: string; paymentIntentId: string }[] }> {
   const claimed = (await db.execute(sql`
     update ${orders} o set payment_checked_at = now()
     where o.id in (
@@ -207,8 +213,10 @@ export async function reconcilePayments(db: Db, gateway: PaymentGateway, batch =
     rows: { id: string; payment_intent_id: string }[];
   };
   let settled = 0;
+  const abandoned: { id: string; paymentIntentId: string }[] = [];
   for (const { id, payment_intent_id: intentId } of claimed.rows) {
     const intent = await gateway.retrieveIntent(intentId);
+    if (intent?.status === 'canceled') abandoned.push({ id, paymentIntentId: intentId });
     if (intent?.status !== 'succeeded') continue;
     try {
       if ((await markPaid(db, gateway, id, intent.id)).changed) settled++;
@@ -216,5 +224,5 @@ export async function reconcilePayments(db: Db, gateway: PaymentGateway, batch =
       if (!(err instanceof DomainError)) throw err;
     }
   }
-  return settled;
+  return { settled, abandoned };
 }

@@ -201,6 +201,6 @@ it('the reconciliation pass marks paid an order whose payment succeeded at Strip
   const { id, intentId } = await orderWithIntent(tool.id);
   await browser.paymentIntents.confirm(intentId);
   const gateway = createStripeGateway(browser, { ...settings, apiBase: stripeApi.url });
-  expect(await reconcilePayments(t.db, gateway)).toBe(1);
+  expect((await reconcilePayments(t.db, gateway)).settled).toBe(1);
   expect(await orderRow(id)).toMatchObject({ paid: true, transactionId: intentId });
 });
