@@ -101,13 +101,9 @@ export const tools = pgTable(
     index('tools_search_idx')
       .using('gin', t.searchVector)
       .where(sql`${t.archivedAt} is null`),
-    // A review's product name finds its live tool in any case, with or without accents.
-    index('tools_name_folded_idx')
-      .on(searchable(sql`${t.name}`))
-      .where(sql`${t.archivedAt} is null`),
-    // The overview's low stock: live tools with less than twice their minimum order left.
+    // The overview's low stock: live tools with less than twice their minimum order left, by name.
     index('tools_low_stock_idx')
-      .on(t.name, t.id)
+      .on(t.nameKey, t.id)
       .where(sql`${t.archivedAt} is null and ${t.availableQuantity} < 2 * ${t.minimumOrder}`),
   ],
 );

@@ -286,6 +286,17 @@ describe('GET /api/admin/overview', () => {
     expect((await t.call('GET', '/api/admin/overview', buyer)).statusCode).toBe(403);
   });
 
+  it('lists low stock by name as it reads, whatever the case or accents (decision 029)', async () => {
+    for (const name of ['Zeta scarce saw', 'élan scarce drill', 'Bench scarce vise']) {
+      await createTool(t.db, { name, minimumOrder: 5, availableQuantity: 1 });
+    }
+    const { lowStock } = (await t.call('GET', '/api/admin/overview', admin)).json();
+    const names = (lowStock as { name: string }[])
+      .map((tool) => tool.name)
+      .filter((n) => n.includes('scarce'));
+    expect(names).toEqual(['Bench scarce vise', 'élan scarce drill', 'Zeta scarce saw']);
+  });
+
   it('leaves refunded orders out of the revenue', async () => {
     const body = (await t.call('GET', '/api/admin/overview', admin)).json();
     const today = body.revenueByDay.at(-1).cents;

@@ -168,7 +168,7 @@ export async function addReview(db: Db, author: CurrentUser, input: ReviewInput)
           productName: input.productName,
           // The live tool of that name, in any case and with or without accents (its exact name
           // first): its page lists the review.
-          toolId: sql`(select ${tools.id} from ${tools} where ${searchable(sql`${tools.name}`)} = ${searchable(input.productName)} and ${tools.archivedAt} is null order by ${tools.name} = ${input.productName} desc limit 1)`,
+          toolId: sql`(select ${tools.id} from ${tools} where ${tools.nameKey} = ${searchable(input.productName)} and ${tools.archivedAt} is null order by ${tools.name} = ${input.productName} desc limit 1)`,
           ratings: input.ratings,
           opinions: input.opinions,
         })

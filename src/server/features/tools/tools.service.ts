@@ -69,6 +69,14 @@ async function findTool(db: Db, id: string): Promise<Tool | undefined> {
   return row && toTool(row);
 }
 
+/**
+ * A tool's version: the ETag of its GET /tool/{id} answer (the same bytes' tag, see cachedTool), so
+ * it changes whenever anything the answer shows does, an admin's edit or a sale's stock.
+ */
+export function toolVersion(tool: Tool): string {
+  return cachedJson(tool).etag;
+}
+
 /** Adds a tool to the catalogue; answers its id. */
 export async function addTool(db: Db, actor: Actor, input: AddToolInput): Promise<string> {
   return db.transaction(async (tx) => {
@@ -98,8 +106,18 @@ export async function addTool(db: Db, actor: Actor, input: AddToolInput): Promis
  * snapshot. The row is locked first: purchases of the tool queue behind the edit and take their
  * stock from the new quantity, those before it from the old one, so a restock sets the stock to
  * its value minus what is sold after it. The audit row names each field's value before and after.
+ *
+ * `precondition` is shown the tool as it is, under that lock and before anything changes: what it
+ * throws (an If-Match naming an older version) is the answer, and nothing changes. Two edits of one
+ * tool are checked one after the other, so of two that opened the same version only the first passes.
  */
-export async function editTool(db: Db, actor: Actor, id: string, input: EditToolInput): Promise<Tool> {
+export async function editTool(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: EditToolInput,
+  precondition?: (current: Tool) => void,
+): Promise<Tool> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select(columns)
@@ -107,6 +125,7 @@ export async function editTool(db: Db, actor: Actor, id: string, input: EditTool
       .where(and(eq(tools.id, id), isNull(tools.archivedAt)))
       .for('update');
     if (!before) throw new NotFound('No tool with this id.');
+    precondition?.(toTool(before));
     const priceCents = input.price === undefined ? before.priceCents : toCents(input.price);
     if (tooDearToOrder(priceCents, input.minimumOrder ?? before.minimumOrder)) {
       throw new Invalid({ [input.price === undefined ? 'minimumOrder' : 'price']: TOO_DEAR_TO_ORDER });
@@ -549,7 +568,7 @@ export async function lowStockTools(db: Db, limit = 50): Promise<Tool[]> {
     .select(columns)
     .from(tools)
     .where(and(isNull(tools.archivedAt), sql`${tools.availableQuantity} < 2 * ${tools.minimumOrder}`))
-    .orderBy(asc(tools.name), asc(tools.id))
+    .orderBy(asc(tools.nameKey), asc(tools.id))
     .limit(limit);
   return rows.map(toTool);
 }
