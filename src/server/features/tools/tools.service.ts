@@ -56,6 +56,25 @@ export async function listTools(db: Db): Promise<Tool[]> {
   return rows.map(toTool);
 }
 
+/** How many tools are live (not deleted). */
+export async function liveToolCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tools).where(isNull(tools.archivedAt));
+  return row?.n ?? 0;
+}
+
+/** Live tools' ids, oldest first, `limit` of them after the first `offset` (the sitemap's files). */
+export async function liveToolIds(db: Db, offset: number, limit: number): Promise<string[]> {
+  if (limit <= 0) return [];
+  const rows = await db
+    .select({ id: tools.id })
+    .from(tools)
+    .where(isNull(tools.archivedAt))
+    .orderBy(asc(tools.createdAt), asc(tools.id))
+    .offset(offset)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
 /** One tool's answer as the catalogue cache keeps it: its body is `null` for no such tool. */
 export function cachedTool(catalogue: ResponseCache<CachedBody>, db: Db, id: string) {
   return catalogue.get(catalogueKeys.tool(id), async () => cachedJson((await findTool(db, id)) ?? null));
