@@ -116,6 +116,17 @@ describe('sandbox gateway', () => {
     ['4000 0000 0000 0069', 'expired_card', 'Your card has expired.'],
     ['4000 0000 0000 0127', 'incorrect_cvc', 'Your card’s security code is incorrect.'],
     ['4242 4242 4242 4241', 'incorrect_number', 'Your card number is invalid.'],
+    // 3-D Secure cards: the sandbox cannot authenticate, so it never takes the money unasked.
+    [
+      '4000 0027 6000 3184',
+      'authentication_required',
+      'Your card was declined. This transaction requires authentication.',
+    ],
+    [
+      '4000 0025 0000 3155',
+      'authentication_required',
+      'Your card was declined. This transaction requires authentication.',
+    ],
   ])('declines %s with 402 %s and leaves the order unpaid', async (number, code, message) => {
     const id = await placeOrder(t, ann);
     const { clientSecret } = (await intentFor(t, ann, { orderId: id })).json();

@@ -19,8 +19,19 @@ function toIntent(row: Row): PaymentIntent {
   };
 }
 
-/** Stripe's test cards that fail, with Stripe's own codes and messages. */
+/**
+ * Stripe's test cards that fail, with Stripe's own codes and messages. The sandbox has no 3-D Secure
+ * step: the cards that ask for one are declined as Stripe declines an authentication not done.
+ */
 const DECLINES: Record<string, { code: string; message: string }> = {
+  '4000002760003184': {
+    code: 'authentication_required',
+    message: 'Your card was declined. This transaction requires authentication.',
+  },
+  '4000002500003155': {
+    code: 'authentication_required',
+    message: 'Your card was declined. This transaction requires authentication.',
+  },
   '4000000000000002': { code: 'card_declined', message: 'Your card was declined.' },
   '4000000000009995': { code: 'card_declined', message: 'Your card has insufficient funds.' },
   '4000000000000069': { code: 'expired_card', message: 'Your card has expired.' },
