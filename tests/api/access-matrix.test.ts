@@ -421,7 +421,10 @@ const rows: Row[] = [
   {
     method: 'PUT',
     path: '/api/user/admin/:email',
-    prepare: async () => ({ url: `/api/user/admin/${(await insertUser(t.db, 'promote')).email}` }),
+    // A confirmed address: an unconfirmed one is refused (409) whoever asks.
+    prepare: async () => ({
+      url: `/api/user/admin/${(await insertUser(t.db, 'promote', { emailVerified: true })).email}`,
+    }),
     expected: adminOnly(),
     ok: (body) => (body as { modifiedCount?: unknown }).modifiedCount === 1,
   },

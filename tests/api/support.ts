@@ -83,11 +83,18 @@ export function leaksIn(body: string): string[] {
   return LEAKS.filter(([, pattern]) => pattern.test(body)).map(([name]) => name);
 }
 
-/** An account straight in the database (no password: it only has to exist). */
-export async function insertUser(db: Db, prefix = 'target'): Promise<{ id: string; email: string }> {
+/**
+ * An account straight in the database (no password: it only has to exist); `emailVerified` as if
+ * its owner had followed the mailed link.
+ */
+export async function insertUser(
+  db: Db,
+  prefix = 'target',
+  { emailVerified = false } = {},
+): Promise<{ id: string; email: string }> {
   const id = randomUUID();
   const email = `${prefix}${id.replaceAll('-', '').slice(0, 10)}@example.com`;
-  await db.insert(user).values({ id, name: `Target ${prefix}`, email });
+  await db.insert(user).values({ id, name: `Target ${prefix}`, email, emailVerified });
   return { id, email };
 }
 

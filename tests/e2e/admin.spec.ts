@@ -21,6 +21,7 @@ import {
   newApiCustomer,
   type ApiCustomer,
   signInPage,
+  verifyEmail,
 } from '#tests/fixtures/e2e-helpers.ts';
 
 const origin = { origin: storeURL };
@@ -188,6 +189,47 @@ test.describe('admin console', () => {
     await buyer.api.dispose();
   });
 
+  test('at 1280 px a buyer’s long unbroken name and email wrap, so Pending, Refund and Make Admin stay in view', async ({
+    page,
+    playwright,
+  }) => {
+    expect(page.viewportSize()?.width).toBe(1280);
+    const tool = (await catalogue(page.request)).at(-4)!;
+    // A spreadsheet formula as a name (43 characters, no space) and a 60-character local part.
+    const name = '=HYPERLINK("http://evil.example","click")';
+    const buyer = await newApiCustomer(playwright, name, `long${'x'.repeat(40)}`);
+    const email = buyer.account.email;
+    await pay(buyer, await buy(buyer, tool));
+
+    /** The control's box lies inside the viewport and inside the list's box, which needs no sideways scroll. */
+    const expectInView = async (list: Locator, control: Locator) => {
+      await expect(control).toBeVisible();
+      const box = await control.boundingBox();
+      const frame = await list.evaluate((element) => {
+        const scroller = element.closest('.overflow-x-auto') ?? element;
+        const rect = scroller.getBoundingClientRect();
+        return { left: rect.left, right: rect.right, overflow: scroller.scrollWidth - scroller.clientWidth };
+      });
+      if (!box) throw new Error('the control has no box');
+      expect(box.x).toBeGreaterThanOrEqual(frame.left);
+      expect(box.x + box.width).toBeLessThanOrEqual(Math.min(1280, frame.right));
+      expect(frame.overflow, 'the list scrolls sideways').toBeLessThanOrEqual(0);
+    };
+
+    await page.goto(`/dashboard/manageOrders?q=${encodeURIComponent(email)}`);
+    const orders = page.getByRole('table', { name: 'All orders' });
+    const row = entries(orders, email, tool.name);
+    await expect(row).toContainText(name);
+    await expectInView(orders, row.getByRole('button', { name: 'Pending' }));
+    await expectInView(orders, row.getByRole('button', { name: `Refund ${tool.name} for ${name}` }));
+    await page.screenshot({ path: test.info().outputPath('manage-orders-long-buyer.png') });
+
+    await page.goto(`/dashboard/makeAdmin?q=${encodeURIComponent(email)}`);
+    const users = page.getByRole('table', { name: 'Users and their roles' });
+    await expectInView(users, entries(users, email).getByRole('button', { name: 'Make Admin' }));
+    await buyer.api.dispose();
+  });
+
   test('an admin adds a product: the server’s field message shows, then the product is on sale', async ({
     page,
   }) => {
@@ -227,8 +269,19 @@ test.describe('admin console', () => {
     await expect(entries(adminList(page, 'Products in the catalogue'), name)).toContainText('$249.50');
   });
 
-  test('an admin makes a customer an admin', async ({ page, playwright }) => {
+  test('an admin makes a customer an admin, once the customer has confirmed their email', async ({
+    page,
+    playwright,
+  }) => {
     const customer = await newCustomer(playwright, 'Mary Anning');
+    const isAdmin = async () =>
+      (
+        (await (
+          await customer.api.get(`/api/admin/${encodeURIComponent(customer.account.email)}`, {
+            headers: customer.headers,
+          })
+        ).json()) as { admin: boolean }
+      ).admin;
     // The accounts come a page at a time, newest first: after a whole run's sign-ups, an account is
     // found as an admin finds it, by searching (the search is in the address).
     await page.goto(`/dashboard/makeAdmin?q=${encodeURIComponent(adminAccount.email)}`);
@@ -237,10 +290,29 @@ test.describe('admin console', () => {
     const users = adminList(page, 'Users and their roles');
     const own = entries(users, adminAccount.email);
     await expect(own).toContainText('Admin');
+    await expect(own).not.toContainText('not confirmed');
     await expect(own.getByRole('button')).toHaveCount(0);
 
+    // Not confirmed yet: anyone could have signed up with the address. The list says so, and the
+    // button explains instead of promoting.
     await page.goto(`/dashboard/makeAdmin?q=${encodeURIComponent(customer.account.email)}`);
     const row = entries(users, customer.account.email);
+    await expect(row).toContainText('not confirmed');
+    await row.getByRole('button', { name: 'Make Admin' }).click();
+    const unconfirmed = page.getByRole('dialog', {
+      name: `${customer.account.email} has not confirmed their email address yet`,
+    });
+    await expect(unconfirmed).toContainText('they can send the link again from My Profile');
+    await expect(unconfirmed.getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
+    await unconfirmed.getByRole('button', { name: 'Close' }).click();
+    await expect(unconfirmed).toBeHidden();
+    await expect(row.getByRole('button', { name: 'Make Admin' })).toBeFocused();
+    expect(await isAdmin()).toBe(false);
+
+    await verifyEmail(customer.api, customer.account.email);
+    await page.reload();
+    await expect(row).toBeVisible();
+    await expect(row).not.toContainText('not confirmed');
     await row.getByRole('button', { name: 'Make Admin' }).click();
     // It asks first; store-operations.spec.ts checks that Cancel does nothing.
     const dialog = page.getByRole('dialog', { name: `Make ${customer.account.email} an admin?` });
@@ -250,10 +322,7 @@ test.describe('admin console', () => {
     await expect(row).toContainText('Admin');
 
     // The server agrees: the promoted customer now passes the admin check.
-    const check = await customer.api.get(`/api/admin/${encodeURIComponent(customer.account.email)}`, {
-      headers: customer.headers,
-    });
-    expect(await check.json()).toEqual({ admin: true });
+    expect(await isAdmin()).toBe(true);
     await customer.api.dispose();
   });
 
@@ -352,6 +421,8 @@ test.describe('admin console', () => {
 
   test('the audit log names each admin action in words', async ({ page, playwright }) => {
     const customer = await newCustomer(playwright, 'Ida Audit');
+    // Make Admin waits for a confirmed address.
+    await verifyEmail(customer.api, customer.account.email);
     await customer.api.dispose();
     const promote = await page.request.put(`/api/user/admin/${encodeURIComponent(customer.account.email)}`, {
       headers: { ...origin, Authorization: `Bearer ${adminToken}` },

@@ -1,7 +1,7 @@
 // The receipt: a customer who has paid finds the receipt mail at the mail catcher, opens
 // its link, and the receipt page shows what a business files; My Orders links to it; it prints
 // without the store's frame.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   adminAccount,
   type CaughtMail,
@@ -42,14 +42,14 @@ async function signUpCustomer(page: Page, name: string) {
 }
 
 /** Buys and pays through the API, as the purchase and payment pages do. */
-async function buyAndPay(page: Page, token: string, tool: Tool) {
+async function buyAndPay(page: Page, token: string, tool: Tool, address = '12 Forge Lane, Sheffield') {
   const authorization = `Bearer ${token}`;
   const bought = await page.request.post('/api/purchase', {
     headers: { authorization },
     data: {
       toolsId: tool._id,
       phone: '+1 555 010 2030',
-      address: '12 Forge Lane, Sheffield',
+      address,
       quantity: tool.minimumOrder,
     },
   });
@@ -133,6 +133,32 @@ test('the receipt mail links to a printable receipt, which My Orders links to as
   await page.getByRole('link', { name: 'Receipt' }).first().click();
   await expect(page).toHaveURL(`/dashboard/receipt/${orderId}`);
   await expect(page.getByRole('main').getByText(number)).toBeVisible();
+});
+
+test('@mobile an address keeps its line breaks on My Orders and on the receipt', async ({ page }) => {
+  const customer = await signUpCustomer(page, 'Lena Lines');
+  const [tool] = ((await (await page.request.get('/api/tools')).json()) as Tool[]).slice(5, 6);
+  // As typed into the purchase form's Address box, one line under the other.
+  const address = 'Apt "4"\n12 Elm Street\nSpringfield, IL';
+  const { orderId } = await buyAndPay(page, customer.token, tool!, address);
+  // The text as shown: innerText has a line break only where one is drawn.
+  const shown = (place: Locator) => place.evaluate((element) => (element as HTMLElement).innerText.trim());
+
+  await page.goto('/dashboard/myOrders');
+  // A table on a wide screen, cards on a phone: the one shown.
+  const order = page
+    .getByRole('main')
+    .locator('tr, li')
+    .filter({ visible: true })
+    .filter({ hasText: tool!.name });
+  const location = order.getByText('Springfield, IL');
+  await expect(location).toBeVisible();
+  expect(await shown(location)).toBe(address);
+
+  await page.goto(`/dashboard/receipt/${orderId}`);
+  const billedTo = page.getByRole('main').getByText('Springfield, IL');
+  await expect(billedTo).toBeVisible();
+  expect(await shown(billedTo)).toBe(address);
 });
 
 test('another customer’s receipt is not found', async ({ page }) => {

@@ -19,6 +19,7 @@ import {
   uniqueEmail,
   newApiCustomer,
   signInPage,
+  verifyEmail,
 } from '#tests/fixtures/e2e-helpers.ts';
 
 const origin = { origin: storeURL };
@@ -244,6 +245,8 @@ test.describe('store operations', () => {
   }) => {
     const customer = await newCustomer(playwright, 'Carla Candidate');
     const email = customer.account.email;
+    // Make Admin waits for a confirmed address (admin.spec.ts checks the refusal).
+    await verifyEmail(customer.api, email);
     const isAdmin = async () =>
       (
         (await (

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import * as OTPAuth from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { origin, signIn, signUp, type TestAccount, signUpAdmin } from '#tests/fixtures/accounts.ts';
+import {
+  origin,
+  signIn,
+  signUp,
+  type TestAccount,
+  signUpAdmin,
+  verifyEmail,
+} from '#tests/fixtures/accounts.ts';
 import { recordStatements, type SentStatement } from '#tests/fixtures/sent-statements.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { expireUnpaidOrders, refundPendingPayments } from '#server/features/orders/orders.service.ts';
@@ -139,6 +146,7 @@ async function walkTheStore() {
   });
   await call('GET', '/api/allOrders', admin);
   await call('GET', `/api/users?email=${ADMIN}`, admin);
+  await verifyEmail(t.app, ann.email);
   await call('PUT', `/api/user/admin/${ann.email}`, admin);
   // Store operations: an edit, the admin's reviews and a delete, the newsletter.
   await call('PATCH', `/api/tool/${toolId}`, admin, { availableQuantity: 500, price: 21.5 });

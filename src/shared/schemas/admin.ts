@@ -90,6 +90,8 @@ export const UserRecord = z.object({
   email: z.string(),
   name: z.string(),
   role: z.enum(['admin', 'user']),
+  /** Whether the owner followed the mailed confirmation link: Make Admin waits for it (409). */
+  emailVerified: z.boolean(),
 });
 export const UserList = z.array(UserRecord);
 export type UserList = z.infer<typeof UserList>;

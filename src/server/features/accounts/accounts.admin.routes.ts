@@ -46,13 +46,13 @@ export const accountsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...base,
-        summary: 'Make an account an admin (no demotion)',
+        summary: 'Make an account an admin (no demotion); an unconfirmed email address is refused (409)',
         params: EmailParam,
         response: { 200: MakeAdminResult, ...errors },
       },
     },
     async (req) => {
-      const promoted = await promote(app.db, req.user!, req.params.email);
+      const promoted = await promote(app.db, req.user!, req.params.email, { confirmedOnly: true });
       // The new admin's next call, on this instance, already finds the role.
       if (promoted) app.sessions.clear();
       return { acknowledged: true, modifiedCount: promoted ? 1 : 0 };

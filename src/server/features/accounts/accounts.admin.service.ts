@@ -24,6 +24,7 @@ export async function listUsersPage(db: Db, query: AdminUsersQuery): Promise<Adm
         email: user.email,
         name: user.name,
         role: user.role,
+        emailVerified: user.emailVerified,
         at: sql<string>`${user.createdAt}::text`,
       })
       .from(user)

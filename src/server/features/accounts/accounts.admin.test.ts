@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount, signUpAdmin } from '#tests/fixtures/accounts.ts';
+import { signUp, type TestAccount, signUpAdmin, verifyEmail } from '#tests/fixtures/accounts.ts';
+import { DEMO_CUSTOMER_EMAIL } from './accounts.service.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 
 const ADMIN = 'chief@example.com';
@@ -24,6 +25,7 @@ describe('accounts', () => {
 
   it('makes a customer an admin, once, with no way back', async () => {
     const kim = await signUp(t.app, 'kim');
+    await verifyEmail(t.app, kim.email);
     const res = await t.call('PUT', `/api/user/admin/${kim.email}`, admin);
     expect(res.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
     expect((await t.call('GET', `/api/admin/${kim.email}`, kim)).json()).toEqual({ admin: true });
@@ -33,5 +35,42 @@ describe('accounts', () => {
       action: 'user.promote',
       target: kim.email,
     });
+  });
+
+  it('refuses to make an account whose email was never confirmed an admin, changing nothing', async () => {
+    // Anyone can sign up as ceo@yourcompany.com: only following the mailed link shows the address is theirs.
+    const sam = await signUp(t.app, 'sam');
+    const listed = async () =>
+      (await t.call('GET', `/api/admin/users?q=${sam.email}`, admin)).json().items as unknown[];
+    expect(await listed()).toEqual([expect.objectContaining({ email: sam.email, emailVerified: false })]);
+    const before = (await t.call('GET', '/api/admin/audit?limit=1', admin)).json().items;
+
+    const res = await t.call('PUT', `/api/user/admin/${sam.email}`, admin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'email_unconfirmed',
+        message: `${sam.email} has not confirmed their email address yet; they can send the link again from My Profile.`,
+      },
+    });
+    expect((await t.call('GET', `/api/admin/${sam.email}`, sam)).json()).toEqual({ admin: false });
+    expect((await t.call('GET', '/api/admin/audit?limit=1', admin)).json().items).toEqual(before);
+    expect(await listed()).toEqual([expect.objectContaining({ role: 'user', emailVerified: false })]);
+
+    // Once they follow the link, the same button works.
+    await verifyEmail(t.app, sam.email);
+    expect(await listed()).toEqual([expect.objectContaining({ emailVerified: true })]);
+    expect((await t.call('PUT', `/api/user/admin/${sam.email}`, admin)).json()).toEqual({
+      acknowledged: true,
+      modifiedCount: 1,
+    });
+  });
+
+  it('lists the demo accounts as confirmed, so the demo customer can be made an admin', async () => {
+    const res = await t.call('GET', `/api/users?email=${ADMIN}`, admin);
+    expect(res.json()).toContainEqual(
+      expect.objectContaining({ email: DEMO_CUSTOMER_EMAIL, emailVerified: true }),
+    );
+    expect(res.json()).toContainEqual(expect.objectContaining({ email: ADMIN, emailVerified: true }));
   });
 });

@@ -7,7 +7,7 @@ import type { Auth } from '#server/auth/better-auth.ts';
 import { session, user } from '#server/db/auth-schema.ts';
 import type { Db } from '#server/db/client.ts';
 import { profiles } from '#server/db/schema.ts';
-import { NotFound } from '#server/domain-errors.ts';
+import { Conflict, NotFound } from '#server/domain-errors.ts';
 import { type Actor, record } from '#server/features/audit/audit.service.ts';
 
 export async function ensureProfile(db: Db, userId: string): Promise<void> {
@@ -55,7 +55,13 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
 /** Every account with its role, oldest first (the admin console). */
 export async function listUsers(db: Db): Promise<UserRecord[]> {
   const rows = await db
-    .select({ _id: user.id, email: user.email, name: user.name, role: user.role })
+    .select({
+      _id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      emailVerified: user.emailVerified,
+    })
     .from(user)
     .orderBy(asc(user.createdAt), asc(user.id));
   return rows.map((r) => ({ ...r, role: r.role === 'admin' ? 'admin' : 'user' }));
@@ -73,25 +79,45 @@ const DEMO_SETUP: Actor = { id: null, email: 'demo setup' };
 /**
  * Makes an account an admin, and records who did it; no demotion exists. The one way an admin is
  * made. Answers false when the account was an admin already; NotFound when no account has the email.
+ *
+ * `confirmedOnly` (the Make Admin button): an account whose address was never confirmed is refused
+ * with Conflict and stays as it was, as ADMIN_EMAILS waits for the confirmation: anyone can sign up
+ * as ceo@yourcompany.com without owning the address. The owner's `npm run admin:promote`, run on the
+ * store's own database, may still promote it.
  */
-export async function promote(db: Db, actor: Actor, email: string): Promise<boolean> {
+export async function promote(
+  db: Db,
+  actor: Actor,
+  email: string,
+  { confirmedOnly = false }: { confirmedOnly?: boolean } = {},
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const target = email.trim().toLowerCase();
     const [row] = await tx
       .update(user)
       .set({ role: 'admin' })
-      .where(and(eq(sql`lower(${user.email})`, target), sql`${user.role} <> 'admin'`))
+      .where(
+        and(
+          eq(sql`lower(${user.email})`, target),
+          sql`${user.role} <> 'admin'`,
+          confirmedOnly ? eq(user.emailVerified, true) : undefined,
+        ),
+      )
       .returning({ id: user.id });
     if (row) {
       await record(tx, actor, 'user.promote', target);
       return true;
     }
-    const [exists] = await tx
-      .select({ id: user.id })
+    const [found] = await tx
+      .select({ email: user.email, role: user.role })
       .from(user)
       .where(eq(sql`lower(${user.email})`, target));
-    if (!exists) throw new NotFound('No account with this email.');
-    return false;
+    if (!found) throw new NotFound('No account with this email.');
+    if (found.role === 'admin') return false;
+    throw new Conflict(
+      'email_unconfirmed',
+      `${found.email} has not confirmed their email address yet; they can send the link again from My Profile.`,
+    );
   });
 }
 

@@ -20,9 +20,10 @@ const COLUMNS = ['#', 'Email', 'Action'] as const;
 
 /**
  * SPEC §2 Make admin: the accounts (searched by `q`), a page at a time (GET /admin/users);
- * a non-admin can be promoted, an admin shows a label (SPEC §4). Promoting asks first, as cancel
- * and delete do: an admin can run the whole store. The row's label then takes the
- * button's place, and cannot take its focus: `onPromoted` puts it elsewhere (the page's heading).
+ * a non-admin whose email is confirmed can be promoted, an admin shows a label (SPEC §4).
+ * Promoting asks first, as cancel and delete do: an admin can run the whole store. The row's label
+ * then takes the button's place, and cannot take its focus: `onPromoted` puts it elsewhere (the
+ * page's heading).
  */
 export function UsersTable({ q, onPromoted }: { q: string; onPromoted: () => void }) {
   const pages = useAdminUsers(q);
@@ -39,6 +40,9 @@ export function UsersTable({ q, onPromoted }: { q: string; onPromoted: () => voi
     refocus: onPromoted,
   });
   const confirming = promote.item;
+  // Anyone can sign up with an address they do not own: until its owner follows the mailed link,
+  // the server refuses (409), so the dialog says why instead of asking.
+  const unconfirmed = confirming !== null && !confirming.emailVerified;
 
   const isPromoting = (user: UserRecord) => makeAdmin.isPending && makeAdmin.variables === user.email;
 
@@ -97,23 +101,44 @@ export function UsersTable({ q, onPromoted }: { q: string; onPromoted: () => voi
       </QueryState>
       <ConfirmDialog
         {...promote.dialog}
-        title={`Make ${confirming?.email ?? ''} an admin?`}
+        refused={promote.dialog.refused || unconfirmed}
+        title={
+          unconfirmed
+            ? `${confirming?.email ?? ''} has not confirmed their email address yet`
+            : `Make ${confirming?.email ?? ''} an admin?`
+        }
         confirmLabel="Make Admin"
         cancelLabel="Cancel"
       >
-        They will be able to manage orders, products and admins.
+        {unconfirmed
+          ? 'They can be made an admin once they follow the link mailed to them; they can send the link again from My Profile.'
+          : 'They will be able to manage orders, products and admins.'}
       </ConfirmDialog>
     </>
   );
 }
 
+/**
+ * The email, marked while its owner has not confirmed it, and the name. Either wraps anywhere when
+ * it has no break in it, rather than widening the column past the screen.
+ */
 function Account({ user }: { user: UserRecord }) {
   return (
     <>
-      <p className="font-semibold break-words text-slate-900">
-        <EmailText email={user.email} />
+      <p className="font-semibold wrap-anywhere text-slate-900">
+        <span>
+          <EmailText email={user.email} />
+        </span>
+        {!user.emailVerified && (
+          <>
+            {' '}
+            <span className="badge h-auto border-warning bg-warning/30 text-xs font-semibold whitespace-nowrap text-slate-900">
+              not confirmed
+            </span>
+          </>
+        )}
       </p>
-      {user.name && <p className="text-xs text-slate-600">{user.name}</p>}
+      {user.name && <p className="text-xs wrap-anywhere text-slate-600">{user.name}</p>}
     </>
   );
 }

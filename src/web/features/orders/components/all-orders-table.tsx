@@ -86,10 +86,10 @@ export function AllOrdersTable({ state, onChanged }: { state: AdminOrdersState; 
                 <th scope="row" className="font-semibold text-slate-600">
                   {index + 1}
                 </th>
-                <td>
+                <td className="min-w-40">
                   <Buyer order={order} />
                 </td>
-                <td className="min-w-40 font-medium text-slate-900">{order.productName}</td>
+                <td className="min-w-40 font-medium wrap-anywhere text-slate-900">{order.productName}</td>
                 <td className="tabular-nums">{order.quantity}</td>
                 <td className="whitespace-nowrap tabular-nums">
                   <Price order={order} />
@@ -155,11 +155,15 @@ export function AllOrdersTable({ state, onChanged }: { state: AdminOrdersState; 
   );
 }
 
+/**
+ * A name or an email with no break in it (a 43-character spreadsheet formula) wraps anywhere rather
+ * than widening the column until the order's buttons leave the screen.
+ */
 function Buyer({ order }: { order: Order }) {
   return (
     <>
-      <p className="font-semibold text-slate-900">{order.name}</p>
-      <p className="text-xs break-words text-slate-600">
+      <p className="font-semibold wrap-anywhere text-slate-900">{order.name}</p>
+      <p className="text-xs wrap-anywhere text-slate-600">
         <EmailText email={order.email} />
       </p>
     </>

@@ -55,7 +55,8 @@ export function MyOrdersTable({ orders, onCancel }: MyOrdersTableProps) {
                   {formatDollars(order.productPrice)} each
                 </span>
               </td>
-              <td className="break-words text-slate-700">{order.address}</td>
+              {/* Its lines as the customer typed them into the Address box. */}
+              <td className="break-words whitespace-pre-line text-slate-700">{order.address}</td>
               <td className="whitespace-nowrap text-slate-700">{order.phone}</td>
               <td>
                 <OrderStatusBadge status={order.status} />
@@ -98,7 +99,7 @@ export function MyOrdersTable({ orders, onCancel }: MyOrdersTableProps) {
                   {formatDollars(order.totalPrice)}
                 </dd>
                 <dt className="text-slate-600">Location</dt>
-                <dd className="text-right break-words text-slate-900">{order.address}</dd>
+                <dd className="text-right break-words whitespace-pre-line text-slate-900">{order.address}</dd>
                 <dt className="text-slate-600">Phone</dt>
                 <dd className="text-right text-slate-900">{order.phone}</dd>
               </dl>

@@ -59,7 +59,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         </h2>
         <address className="mt-1 not-italic">
           <span className="block font-semibold">{receipt.buyer.name}</span>
-          <span className="block">{receipt.buyer.address}</span>
+          <span className="block whitespace-pre-line">{receipt.buyer.address}</span>
           <span className="block break-words">
             <EmailText email={receipt.buyer.email} />
           </span>
