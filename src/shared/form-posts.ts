@@ -4,6 +4,8 @@
 
 export const FORM_ERRORS = {
   invalid_name: 'Name is required',
+  name_too_long: 'Name is too long (at most 100 characters)',
+  name_not_plain: 'Name may not contain < > or control characters',
   invalid_email: 'Provide a valid email',
   invalid_password: 'Password is required',
   invalid_email_or_password: 'Invalid email or password',
@@ -23,4 +25,16 @@ export type FormError = keyof typeof FORM_ERRORS;
 /** The words of a code the server sent back, or undefined for one it does not send. */
 export function formErrorMessage(code: string | null): string | undefined {
   return code !== null && Object.hasOwn(FORM_ERRORS, code) ? FORM_ERRORS[code as FormError] : undefined;
+}
+
+/** The codes that are about the name: a page shows their words under its Name field. */
+const NAME_ERRORS: ReadonlySet<string> = new Set<FormError>([
+  'invalid_name',
+  'name_too_long',
+  'name_not_plain',
+]);
+
+/** The field whose words a code's are, shown under it, or undefined for the form's own. */
+export function formErrorField(code: string | null): 'name' | undefined {
+  return code !== null && NAME_ERRORS.has(code) ? 'name' : undefined;
 }

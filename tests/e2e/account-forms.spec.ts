@@ -191,6 +191,22 @@ test.describe('the forms without JavaScript', () => {
     await expect(form(page).getByRole('alert')).toHaveText('User already exists. Use another email.');
   });
 
+  test('registering with a name the store refuses comes back with the reason under Name', async ({
+    page,
+  }) => {
+    await page.goto('/registration');
+    const main = form(page);
+    await main.getByLabel('Name', { exact: true }).fill('Ann <b>');
+    await main.getByLabel('Email', { exact: true }).fill(newAccount('Ann').email);
+    await main.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await main.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL('/registration?error=name_not_plain');
+    const name = form(page).getByLabel('Name', { exact: true });
+    await expect(name).toHaveAccessibleDescription('Name may not contain < > or control characters');
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(form(page).getByRole('alert')).toHaveCount(0);
+  });
+
   test('a two-factor account signs in with its code, both steps posted as forms', async ({
     page,
     request,

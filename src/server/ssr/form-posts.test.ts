@@ -4,6 +4,7 @@ import { newEmail, origin } from '#tests/fixtures/accounts.ts';
 import { logSink } from '#tests/fixtures/log-sink.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { createLogger } from '#server/logger.ts';
+import { formErrorField } from '#shared/form-posts.ts';
 
 // The account forms, posted as native forms before the app takes the page over (a slow phone,
 // JavaScript blocked).
@@ -122,6 +123,27 @@ describe('POST /registration and /login as forms', () => {
     const short = await post('/registration', { name: 'Jo', email: 'short.pw@acme.com', password: 'short' });
     expect(short.headers.location).toBe('/registration?error=password_too_short');
   });
+
+  it.each([
+    ['markup', 'Ann <b>', 'name_not_plain'],
+    ['a line break', 'Ann\nLee', 'name_not_plain'],
+    ['only punctuation', '--', 'invalid_name'],
+    ['no name', '   ', 'invalid_name'],
+    ['101 characters', 'n'.repeat(101), 'name_too_long'],
+  ])(
+    'sends a name of %s back as a refused name, with its words, creating nothing',
+    async (_what, name, code) => {
+      const email = newEmail('refused.name');
+      const res = await post('/registration', { name, email, password: PASSWORD });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`/registration?error=${code}`);
+      expect(sessionCookie(res)).toBeUndefined();
+      expect(formErrorField(code)).toBe('name');
+      expect((await post('/login', { email, password: PASSWORD })).headers.location).toBe(
+        '/login?error=invalid_email_or_password',
+      );
+    },
+  );
 
   it.each([
     ['another site’s Origin', { origin: 'https://evil.example' }],

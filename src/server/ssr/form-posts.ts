@@ -211,8 +211,11 @@ function failure({ status, body }: Answer): FormError {
   if (status === 429) return 'rate_limited';
   const raw = body.error?.code ?? body.code;
   const code = typeof raw === 'string' ? raw.toLowerCase() : '';
-  // The sign-up hook's 400 names the email, the one field better-auth checks beyond ours.
-  if (code === 'invalid_input' || code === 'invalid_email') return 'invalid_email';
+  // The sign-up hooks' 400 (ours) names its field, the name or the email, and says why.
+  if (code === 'invalid_input') {
+    const [field, message] = Object.entries(body.error?.fields ?? {})[0] ?? [];
+    return fieldError(field, message);
+  }
   if (code.startsWith('user_already_exists')) return 'user_already_exists';
   return Object.hasOwn(FORM_ERRORS, code) ? (code as FormError) : 'failed';
 }
@@ -220,9 +223,16 @@ function failure({ status, body }: Answer): FormError {
 /** The code of a form's first invalid field, in the order of the form. */
 function invalid(error: z.ZodError): FormError {
   const issue = error.issues[0];
-  // A rule whose words are a form error's (a password's length) is that error; else the field's.
-  const worded = Object.entries(FORM_ERRORS).find(([, words]) => words === issue?.message)?.[0];
-  const code = worded ?? `invalid_${String(issue?.path[0] ?? '')}`;
+  return fieldError(issue?.path[0], issue?.message);
+}
+
+/**
+ * The code of a field's refusal: a rule whose words are a form error's (a password's length, a
+ * name's characters) is that error; else the field's own (`invalid_email`), else 'failed'.
+ */
+function fieldError(field: unknown, message: unknown): FormError {
+  const worded = Object.entries(FORM_ERRORS).find(([, words]) => words === message)?.[0];
+  const code = worded ?? `invalid_${String(field ?? '')}`;
   return Object.hasOwn(FORM_ERRORS, code) ? (code as FormError) : 'failed';
 }
 

@@ -58,6 +58,22 @@ describe('text people type for others to read', () => {
     expect(DisplayName.safeParse(name).error?.issues[0]?.message).toBe(words);
   });
 
+  it.each([
+    ['markup', 'Ann <b>', 'Name may not contain < > or control characters'],
+    ['only punctuation', '--', 'Name is required'],
+    ['a line break', 'Ann\nLee', 'Name may not contain < > or control characters'],
+    ['101 characters', 'n'.repeat(101), 'Name is too long (at most 100 characters)'],
+  ])('refuses at the registration form a name of %s, as the sign-up does', (_what, name, words) => {
+    const form = { name, email: 'ann@acme.com', password: 'correct horse battery' };
+    expect(RegisterInput.safeParse(form).error?.issues[0]).toMatchObject({ path: ['name'], message: words });
+    expect(DisplayName.safeParse(name).error?.issues[0]?.message).toBe(words);
+  });
+
+  it('trims the name of the registration form', () => {
+    const form = { name: '  Jean-Luc Picard  ', email: 'jl@acme.com', password: 'correct horse battery' };
+    expect(RegisterInput.parse(form).name).toBe('Jean-Luc Picard');
+  });
+
   it('keeps the line breaks of an address and refuses its control characters', () => {
     expect(ProfileUpdate.parse({ address: 'Flat 2\n1 High Street, Leeds' }).address).toBe(
       'Flat 2\n1 High Street, Leeds',

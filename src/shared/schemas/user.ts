@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FORM_ERRORS } from '#shared/form-posts.ts';
+import { DisplayName } from './account.ts';
 import { isPlainText, NOT_PLAIN_TEXT } from './text.ts';
 
 /**
@@ -40,9 +41,9 @@ export const LoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
-/** The registration form, with SPEC §5's messages and the server's length rule. */
+/** The registration form, with SPEC §5's messages and the sign-up's own name rule. */
 export const RegisterInput = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100, 'Name is too long'),
+  name: DisplayName,
   email: Email,
   password: NewPassword,
 });

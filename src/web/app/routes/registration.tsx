@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { formErrorMessage } from '#shared/form-posts.ts';
+import { formErrorField, formErrorMessage } from '#shared/form-posts.ts';
 import type { RegisterInput } from '#shared/schemas/user.ts';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
@@ -20,21 +20,40 @@ const registerInputResolver = lazyZodResolver<RegisterInput>(() =>
 );
 
 const AFTER_SIGN_UP = '/dashboard';
+const FIELDS = ['name', 'email', 'password'] as const;
+
+/** The messages of the fields a sign-up's refusal names (the API's error shape), by field. */
+function refusedFields(error: unknown): Partial<Record<(typeof FIELDS)[number], string>> {
+  const fields = (error as { error?: { fields?: unknown } } | null)?.error?.fields;
+  if (typeof fields !== 'object' || fields === null) return {};
+  return Object.fromEntries(
+    FIELDS.flatMap((name) => {
+      const message = (fields as Record<string, unknown>)[name];
+      return typeof message === 'string' ? [[name, message]] : [];
+    }),
+  );
+}
 
 /** SPEC §2 Registration: name, email and password, Google, a link to login; then the dashboard. */
 export function RegistrationPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
-  // A form posted before the app took over comes back with the server's code (form-posts.ts).
+  // A form posted before the app took over comes back with the server's code (form-posts.ts):
+  // a refused name under the Name field, anything else above the rest.
+  const posted = searchParams.get('error');
   const [errors, setErrors] = useState<string[]>(() => {
-    const failure = formErrorMessage(searchParams.get('error'));
-    return failure ? [failure] : [];
+    const failure = formErrorMessage(posted);
+    return failure && !formErrorField(posted) ? [failure] : [];
   });
+  const [postedNameError, setPostedNameError] = useState(() =>
+    formErrorField(posted) === 'name' ? formErrorMessage(posted) : undefined,
+  );
   const [googlePending, setGooglePending] = useState(false);
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors: fieldErrors, isSubmitting },
   } = useForm<RegisterInput>({
     resolver: registerInputResolver,
@@ -49,6 +68,12 @@ export function RegistrationPage() {
       const { authClient, authErrorMessage } = await import('#web/lib/auth-client.ts');
       const { error } = await authClient.signUp.email({ name, email, password });
       if (error) {
+        // What the server refuses at a field (the name, the email) shows under it.
+        const refused = Object.entries(refusedFields(error));
+        refused.forEach(([field, message], index) =>
+          setError(field as (typeof FIELDS)[number], { message }, { shouldFocus: index === 0 }),
+        );
+        if (refused.length > 0) return;
         messages.push(authErrorMessage(error));
       } else {
         const user = await refreshSession(queryClient).catch((failure: unknown) => {
@@ -86,10 +111,18 @@ export function RegistrationPage() {
         action="/registration"
         noValidate
         onFocus={registerInputResolver.preload}
-        onSubmit={onSubmit}
+        onSubmit={(event) => {
+          setPostedNameError(undefined);
+          return onSubmit(event);
+        }}
         className="space-y-5"
       >
-        <TextField label="Name" autoComplete="name" error={fieldErrors.name?.message} {...register('name')} />
+        <TextField
+          label="Name"
+          autoComplete="name"
+          error={fieldErrors.name?.message ?? postedNameError}
+          {...register('name')}
+        />
         <TextField
           label="Email"
           type="email"
