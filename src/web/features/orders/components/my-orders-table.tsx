@@ -10,6 +10,10 @@ interface MyOrdersTableProps {
 }
 
 const CAPTION = 'Your orders, newest first';
+
+// The day an order was placed, the same on the server's first view and in the browser: in UTC.
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const orderedOn = (order: Order) => dayFormat.format(new Date(order.createdAt));
 const COLUMNS = [
   'Item',
   { name: 'Quantity', numeric: true },
@@ -43,9 +47,12 @@ export function MyOrdersTable({ orders, onCancel }: MyOrdersTableProps) {
                     loading="lazy"
                     className="h-9 w-12 shrink-0 rounded border border-base-300 object-cover"
                   />
-                  <span id={itemId} className="font-semibold text-slate-900">
-                    {order.productName}
-                  </span>
+                  <div>
+                    <span id={itemId} className="font-semibold text-slate-900">
+                      {order.productName}
+                    </span>
+                    <span className="block text-xs text-slate-600">Ordered {orderedOn(order)}</span>
+                  </div>
                 </div>
               </th>
               <td className="text-right tabular-nums">{order.quantity}</td>
@@ -92,6 +99,8 @@ export function MyOrdersTable({ orders, onCancel }: MyOrdersTableProps) {
                 </div>
               </div>
               <dl className="mt-3 mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                <dt className="text-slate-600">Ordered</dt>
+                <dd className="text-right text-slate-900">{orderedOn(order)}</dd>
                 <dt className="text-slate-600">Quantity</dt>
                 <dd className="text-right font-semibold text-slate-900 tabular-nums">{order.quantity}</dd>
                 <dt className="text-slate-600">Price</dt>
