@@ -68,6 +68,18 @@ export async function authRateLimit(app: FastifyInstance, config: Config) {
     });
     redis.on('ready', () => (down = false));
     app.addHook('onClose', async () => void redis.disconnect());
+    // An instance counts in Redis from its first request: it waits for the connection (at most
+    // its timeout) rather than count its first attempts in its memory alone.
+    await new Promise<void>((resolve) => {
+      if (redis.status === 'ready') return resolve();
+      const timer = setTimeout(done, 1_000).unref();
+      function done() {
+        clearTimeout(timer);
+        redis!.off('ready', done).off('error', done);
+        resolve();
+      }
+      redis!.once('ready', done).once('error', done);
+    });
   }
   const local = await limiterFactory(app, common);
   const shared = redis
