@@ -156,6 +156,116 @@ test.describe('store operations', () => {
     await buyer.api.dispose();
   });
 
+  test('two admins edit one product: the later save is refused and says why; reloaded, it saves, and Manage Products shows it at once', async ({
+    page,
+  }) => {
+    const tool = await addTool(page, adminToken, {
+      name: `Torque AA-${Date.now().toString(36).toUpperCase()} Bench Grinder`,
+      price: 145,
+      description: 'As first written.',
+    });
+    // Manage Products as the admin last saw it (the list Update goes back to): $145.
+    await page.goto('/dashboard/manageProducts');
+    const list = adminList(page, 'Products in the catalogue');
+    const row = entries(list, tool.name);
+    await expect(row).toContainText('$145.00');
+    await appTookOver(page, 'main table');
+    await row.getByRole('link', { name: `Edit ${tool.name}` }).click();
+    const form = page.getByRole('form', { name: `Edit ${tool.name}` });
+    await expect(form.getByLabel('Price', { exact: false })).toHaveValue('145');
+
+    // Another admin opens the same product and saves $150 first.
+    const opened = await page.request.get(`/api/tool/${tool._id}`);
+    const saved = await page.request.patch(`/api/tool/${tool._id}`, {
+      headers: { ...bearer(adminToken), 'If-Match': opened.headers().etag! },
+      data: { price: 150 },
+    });
+    expect(saved.status()).toBe(200);
+
+    // This admin's form still says $145: their save changes nothing, and says why.
+    await form.getByLabel('Price', { exact: false }).fill('140');
+    await form.getByLabel('Description').fill('A new description.');
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expect(form.getByRole('alert')).toHaveText(
+      'This product was changed since you opened it, by another admin or by a sale. Your changes were not saved: reload to see its current values.',
+    );
+    await expect(toast(page, 'Successfully updated')).toHaveCount(0);
+    await expect(page).toHaveURL(`/dashboard/editProduct/${tool._id}`);
+    expect(await (await page.request.get(`/api/tool/${tool._id}`)).json()).toMatchObject({
+      price: 150,
+      description: 'As first written.',
+    });
+
+    await form.getByRole('button', { name: 'Reload the product' }).click();
+    await expect(form.getByLabel('Price', { exact: false })).toHaveValue('150');
+    await expect(form.getByLabel('Description')).toHaveValue('As first written.');
+    await expect(form.getByRole('button', { name: 'Reload the product' })).toHaveCount(0);
+    await form.getByLabel('Description').fill('A new description.');
+
+    // Manage Products' list is read again slowly: what it shows at once is what the app kept.
+    await page.route('**/api/catalogue?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await route.fallback();
+    });
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expect(toast(page, `Successfully updated ${tool.name}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/manageProducts$/);
+    await expect(row).toContainText('$150.00', { timeout: 1_500 });
+    await expect(row).not.toContainText('$145.00');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    expect(await (await page.request.get(`/api/tool/${tool._id}`)).json()).toMatchObject({
+      price: 150,
+      description: 'A new description.',
+    });
+  });
+
+  test('a save of a product deleted meanwhile says it is not in the catalogue any more', async ({ page }) => {
+    const tool = await addTool(page, adminToken);
+    const form = await openEditForm(page, tool);
+    const deleted = await page.request.delete(`/api/tool/${tool._id}`, { headers: bearer(adminToken) });
+    expect(await deleted.json()).toMatchObject({ deletedCount: 1 });
+    await form.getByLabel('Price', { exact: false }).fill('41');
+    await form.getByRole('button', { name: 'Update' }).click();
+    const main = page.getByRole('main');
+    await expect(main.getByRole('alert')).toHaveText(
+      'This product is not in the catalogue any more. Back to Manage Products',
+    );
+    await expect(form).toHaveCount(0);
+    await expect(main).not.toContainText('No tool with this id.');
+    await main.getByRole('link', { name: 'Back to Manage Products' }).click();
+    await expect(heading(page, 'Manage Products')).toBeVisible();
+  });
+
+  test('an added product is in Manage Products as soon as the list shows', async ({ page }) => {
+    await page.goto('/dashboard/manageProducts');
+    const list = adminList(page, 'Products in the catalogue');
+    await expect(list).toBeVisible();
+    await appTookOver(page, 'main table');
+    const sidebarLink = (name: string) =>
+      page.getByRole('link', { name, exact: true }).filter({ visible: true });
+    await sidebarLink('Add Products').click();
+    const form = page.getByRole('form', { name: 'Add a product' });
+    const name = `Torque AA-${Date.now().toString(36).toUpperCase()} Added Grinder`;
+    await form.getByLabel('Name', { exact: true }).fill(name);
+    await form.getByLabel('Minimum Order').fill('2');
+    await form.getByLabel('Available Quantity').fill('20');
+    await form.getByLabel('Price').fill('61');
+    await form.getByLabel('Image URL').fill('/images/tools/cordless-drill-driver.svg');
+    await form.getByLabel('Description').fill('Added while Manage Products was kept.');
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expect(toast(page, 'Successfully add Product')).toBeVisible();
+
+    // The list is read again slowly: it must not show itself without the new product meanwhile.
+    await page.route('**/api/catalogue?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.fallback();
+    });
+    await sidebarLink('Manage Products').click();
+    await expect(list).toBeVisible({ timeout: 10_000 });
+    await expect(entries(list, name)).toContainText('$61.00', { timeout: 1_000 });
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
   test('@mobile an admin deletes a review after confirming; the home carousel no longer shows it', async ({
     page,
     browser,

@@ -44,6 +44,8 @@ export interface RequestOptions {
    * calls that rely on the cookie (the session itself, the token exchange) must not send a stale one.
    */
   withoutToken?: boolean;
+  /** Headers of the call's own (a conditional save's If-Match). */
+  headers?: Record<string, string>;
 }
 
 const API_BASE = '/api';
@@ -122,9 +124,26 @@ export function setApiFetch(fetchApi: ApiFetch): void {
 
 /** The only fetch in the web app. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await request<T>(path, options)).data;
+}
+
+/** As apiRequest, with the answer's ETag: the version of what it answers, for a later If-Match. */
+export async function apiRequestTagged<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; etag: string | null }> {
+  const { data, response } = await request<T>(path, options);
+  return { data, etag: response.headers.get('etag') };
+}
+
+async function request<T>(path: string, options: RequestOptions): Promise<{ data: T; response: Response }> {
   const { method = 'GET', body, signal, withoutToken = false } = options;
   const token = withoutToken ? null : await settledToken();
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(token) };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...options.headers,
+    ...authHeaders(token),
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -151,7 +170,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     // Sent before this tab had a token, while the session read that gets it was starting: once
     // more, with the token it brought.
     if (response.status === 401 && !withoutToken && !token && sessionRead && (await settledToken())) {
-      return apiRequest<T>(path, options);
+      return request<T>(path, options);
     }
     const error = readErrorShape(data);
     throw new ApiRequestError(
@@ -164,7 +183,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   // Not validated again here: the server sends every answer through its declared schema, the same
   // shared one the type comes from (DESIGN §3), and zod would weigh on every page's first load.
-  return data as T;
+  return { data: data as T, response };
 }
 
 /**

@@ -159,6 +159,116 @@ describe('PATCH /api/tool/{id}', () => {
   });
 });
 
+describe('PATCH /api/tool/{id} with If-Match: two admins editing one product', () => {
+  const editIf = (id: string, body: object, ifMatch: string, who: TestAccount = admin) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/tool/${id}`,
+      headers: { ...who.bearer, 'if-match': ifMatch },
+      payload: body,
+    });
+  /** What an admin's Edit page opens with: the tool and its ETag. */
+  const open = async (id: string) => {
+    const res = await t.app.inject(`/api/tool/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+    return { tool: res.json(), etag: String(res.headers.etag) };
+  };
+
+  it('refuses the later save of two opened on one version (412, the error shape) and changes nothing', async () => {
+    const { id } = await createTool(t.db, { priceCents: 14_500, description: 'As it was.' });
+    const a = await open(id);
+    const b = await open(id);
+    expect(b.etag).toBe(a.etag);
+
+    const first = await editIf(id, { price: 150 }, b.etag);
+    expect(first.statusCode).toBe(200);
+    // The answer carries the new version: what GET now answers.
+    const now = await open(id);
+    expect(first.headers.etag).toBe(now.etag);
+    expect(now.etag).not.toBe(a.etag);
+
+    const later = await editIf(id, { price: 140, description: 'A new description.' }, a.etag);
+    expect(later.statusCode).toBe(412);
+    expect(later.json()).toEqual({
+      error: {
+        code: 'changed_since_opened',
+        message:
+          'This product was changed since you opened it, by another admin or by a sale. Your changes were not saved: reload to see its current values.',
+      },
+    });
+    expect((await open(id)).tool).toMatchObject({ price: 150, description: 'As it was.' });
+    const edits = (await t.call('GET', '/api/admin/audit?limit=100', admin))
+      .json()
+      .items.filter((e: { action: string; target: string }) => e.action === 'tool.edit' && e.target === id);
+    expect(edits).toHaveLength(1);
+
+    // Reloaded, A's save goes through.
+    const again = await editIf(id, { price: 140, description: 'A new description.' }, now.etag);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ price: 140, description: 'A new description.' });
+  });
+
+  it('passes a current version, one of a list, or *; refuses a weak tag or another tool’s', async () => {
+    const { id } = await createTool(t.db);
+    const other = await open((await createTool(t.db)).id);
+    const { etag } = await open(id);
+    expect((await editIf(id, { price: 26 }, `${other.etag}, ${etag}`)).statusCode).toBe(200);
+    const current = (await open(id)).etag;
+    expect((await editIf(id, { price: 27 }, `W/${current}`)).statusCode).toBe(412);
+    expect((await editIf(id, { price: 27 }, other.etag)).statusCode).toBe(412);
+    expect((await open(id)).tool.price).toBe(26);
+    expect((await editIf(id, { price: 28 }, '*')).statusCode).toBe(200);
+  });
+
+  it('counts a sale as a change: the stock the form opened with is not the stock any more', async () => {
+    const { id } = await createTool(t.db, { availableQuantity: 50 });
+    const { etag } = await open(id);
+    const bought = await t.call('POST', '/api/purchase', buyer, {
+      toolsId: id,
+      phone: '555 0103',
+      address: '4 Road',
+      quantity: 2,
+    });
+    expect(bought.statusCode).toBe(200);
+    expect((await editIf(id, { availableQuantity: 100 }, etag)).statusCode).toBe(412);
+    expect(await stockOf(id)).toBe(48);
+  });
+
+  it('without If-Match edits as before, whatever the version', async () => {
+    const { id } = await createTool(t.db);
+    const { etag } = await open(id);
+    expect((await edit(id, { price: 30 })).statusCode).toBe(200);
+    const res = await edit(id, { price: 31 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().price).toBe(31);
+    expect((await editIf(id, { price: 32 }, etag)).statusCode).toBe(412);
+  });
+
+  it('answers 404, not 412, for a deleted tool, and 403 to a customer', async () => {
+    const { id } = await createTool(t.db);
+    const { etag } = await open(id);
+    expect((await editIf(id, { price: 10 }, etag, buyer)).statusCode).toBe(403);
+    await t.call('DELETE', `/api/tool/${id}`, admin);
+    const res = await editIf(id, { price: 10 }, etag);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe('No tool with this id.');
+  });
+
+  it('lets exactly one of many saves sent at once on one version through', { timeout: 60_000 }, async () => {
+    for (let round = 0; round < 5; round++) {
+      const { id } = await createTool(t.db);
+      const { etag } = await open(id);
+      const prices = Array.from({ length: 8 }, (_, i) => 40 + i);
+      const saves = await Promise.all(prices.map((price) => editIf(id, { price }, etag)));
+      const passed = saves.filter((r) => r.statusCode === 200);
+      expect(saves.map((r) => r.statusCode).sort()).toEqual([200, ...Array(7).fill(412)]);
+      // The tool is the one save's that passed.
+      expect((await open(id)).tool.price).toBe(passed[0]!.json().price);
+    }
+  });
+});
+
 describe('a restock racing purchases', () => {
   it(
     'sets the stock to the restocked value minus what sold after it: 200 purchases, nothing lost',

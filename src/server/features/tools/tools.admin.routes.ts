@@ -2,10 +2,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AddToolInput, DeleteResult, EditToolInput, InsertResult } from '#shared/schemas/admin.ts';
 import { ApiError } from '#shared/schemas/error.ts';
 import { Tool, ToolId } from '#shared/schemas/tool.ts';
+import { HttpError } from '#server/http/errors.ts';
 import { IdOrNothingParam, IdParam } from '#server/http/params.ts';
-import { addTool, archiveTool, editTool } from './tools.service.ts';
+import { addTool, archiveTool, editTool, toolVersion } from './tools.service.ts';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
+
+export const CHANGED_SINCE_OPENED =
+  'This product was changed since you opened it, by another admin or by a sale. Your changes were not saved: reload to see its current values.';
+
+/**
+ * Whether an If-Match header holds for a tool whose version (ETag) is `current` (RFC 9110 §13.1.1):
+ * `*`, or one of its entity tags the same, compared strongly (a weak tag never matches).
+ */
+function ifMatchHolds(ifMatch: string, current: string): boolean {
+  if (ifMatch.trim() === '*') return true;
+  return ifMatch.split(',').some((tag) => tag.trim() === current);
+}
 
 /** The admin console's catalogue calls (SPEC §7): every one checks the caller's role in the database. */
 export const toolsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,17 +44,33 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...base,
         summary: 'Edit a tool: any of its fields, its stock too (orders keep their snapshot)',
+        description:
+          "Optimistic concurrency: send `If-Match` with the `ETag` of the GET /tool/{id} answer the edit started from; if the tool has changed since (another edit, a sale), the answer is 412 and nothing changes. Without `If-Match` the edit is made whatever the tool is now. The answer carries the edited tool's `ETag`.",
         params: IdParam(ToolId, 'No tool with this id.'),
         body: EditToolInput,
-        response: { 200: Tool, ...errors },
+        response: { 200: Tool, ...errors, 412: ApiError },
       },
     },
-    async (req) => {
-      const tool = await editTool(app.db, req.user!, req.params.id, req.body);
+    async (req, reply) => {
+      const ifMatch = req.headers['if-match'];
+      const tool = await editTool(
+        app.db,
+        req.user!,
+        req.params.id,
+        req.body,
+        // Checked under the row's lock, so that of two saves opened on one version only one passes.
+        ifMatch === undefined
+          ? undefined
+          : (current) => {
+              if (!ifMatchHolds(ifMatch, toolVersion(current))) {
+                throw new HttpError(412, 'changed_since_opened', CHANGED_SINCE_OPENED);
+              }
+            },
+      );
       // Other instances drop their copy on the trigger's NOTIFY; this one at once, so that the
       // admin's next read (PostgreSQL notifies a moment after the commit) shows the edit.
       app.catalogue.clear();
-      return tool;
+      return reply.header('etag', toolVersion(tool)).send(tool);
     },
   );
 

@@ -12,11 +12,15 @@ export function useAddTool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addTool,
-    // The home page and Manage Products read the catalogue through the tools query.
-    onSuccess: () =>
-      Promise.all([
+    // The home page, the catalogue and Manage Products read under the tools key. Those not on
+    // screen are dropped, not kept to be read again when next shown: they would show the list
+    // without the new tool until then. Those on screen are read again.
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: toolsKeys.all, type: 'inactive' });
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: toolsKeys.all }),
         queryClient.invalidateQueries({ queryKey: auditKeys.all }),
-      ]),
+      ]);
+    },
   });
 }

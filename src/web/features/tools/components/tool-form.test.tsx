@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '#shared/schemas/tool.ts';
 import { setApiFetch } from '#web/lib/api-client.ts';
 import { toastContainerProps } from '#web/lib/toast.ts';
@@ -83,5 +83,87 @@ describe('the product form, filled in to edit a tool', () => {
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('The price must be at least $0.01')).toBeTruthy();
     expect(sent).toEqual([]);
+  });
+});
+
+describe('the edit form when another admin changed or deleted the tool since it opened', () => {
+  afterEach(cleanup);
+
+  const V1 = '"v1"';
+  const V2 = '"v2"';
+  const changedByB = { ...drill, price: 260, description: 'Changed by B.' };
+  const CHANGED =
+    'This product was changed since you opened it, by another admin or by a sale. Your changes were not saved: reload to see its current values.';
+
+  /** The store as it is once B saved: a save naming V1 is refused (412), one naming V2 passes. */
+  function storeChangedByB() {
+    const sent: { ifMatch: string | null; body: unknown }[] = [];
+    setApiFetch(async (url, init) => {
+      if (url === `/api/tool/${drill._id}` && init.method === 'PATCH') {
+        const ifMatch = new Headers(init.headers).get('if-match');
+        const body = JSON.parse(String(init.body)) as Partial<Tool>;
+        sent.push({ ifMatch, body });
+        if (ifMatch !== V2) {
+          return Response.json(
+            { error: { code: 'changed_since_opened', message: CHANGED } },
+            { status: 412 },
+          );
+        }
+        return Response.json({ ...changedByB, ...body }, { headers: { etag: '"v3"' } });
+      }
+      return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
+    });
+    return sent;
+  }
+
+  function editTheDrillAt(version: string, reload: () => Promise<{ tool: Tool; version: string }>) {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let gone = false;
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ToolForm tool={drill} version={version} reload={reload} onGone={() => (gone = true)} />
+        <ToastContainer {...toastContainerProps} />
+      </QueryClientProvider>,
+    );
+    return { user: userEvent.setup(), gone: () => gone };
+  }
+
+  it('names the version it opened; refused, says why and reloads the tool as it is now, whose save passes', async () => {
+    const sent = storeChangedByB();
+    const { user } = editTheDrillAt(V1, async () => ({ tool: changedByB, version: V2 }));
+    const price = screen.getByLabelText('Price', { exact: false });
+    await user.clear(price);
+    await user.type(price, '240');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(CHANGED)).toBeTruthy();
+    expect(sent).toEqual([{ ifMatch: V1, body: { price: 240 } }]);
+    expect(screen.queryByText(/Successfully updated/)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Reload the product' }));
+    expect(await screen.findByText(/The form now shows the product as it is/)).toBeTruthy();
+    expect((price as HTMLInputElement).value).toBe('260');
+    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('Changed by B.');
+    expect(screen.queryByText(CHANGED)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reload the product' })).toBeNull();
+
+    await user.clear(price);
+    await user.type(price, '240');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(`Successfully updated ${drill.name}`)).toBeTruthy();
+    // Only the price: B's description is not written back.
+    expect(sent[1]).toEqual({ ifMatch: V2, body: { price: 240 } });
+  });
+
+  it('hands a save of a tool deleted since to the page (onGone), without a message of its own', async () => {
+    setApiFetch(async () =>
+      Response.json({ error: { code: 'not_found', message: 'No tool with this id.' } }, { status: 404 }),
+    );
+    const { user, gone } = editTheDrillAt(V1, async () => ({ tool: drill, version: V1 }));
+    const price = screen.getByLabelText('Price', { exact: false });
+    await user.clear(price);
+    await user.type(price, '240');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await vi.waitFor(() => expect(gone()).toBe(true));
+    expect(screen.queryByText('No tool with this id.')).toBeNull();
   });
 });

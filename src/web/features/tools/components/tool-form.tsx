@@ -3,14 +3,17 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AddToolInput, EditToolInput } from '#shared/schemas/admin.ts';
 import type { Tool } from '#shared/schemas/tool.ts';
+import { BusyButton } from '#web/components/ui/busy-button.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { CATEGORIES } from '#shared/categories.ts';
 import { SelectField, TextAreaField, TextField } from '#web/components/ui/text-field.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useAddTool } from '#web/features/tools/api/add-tool.ts';
 import { useEditTool } from '#web/features/tools/api/edit-tool.ts';
+import type { ToolToEdit } from '#web/features/tools/api/get-tool.ts';
 import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
 
 const addToolInputResolver = lazyZodResolver<FormValues, z.output<typeof AddToolInput>>(() =>
@@ -45,16 +48,38 @@ const valuesOf = (tool: Tool): FormValues => ({
  * has no validation here; the server validates (DESIGN §5.3), and the form checks the same shared
  * schema first. A 400 from the server puts its messages under the fields. An edit sends only the
  * fields that differ from the tool, so that a price edit never writes back the stock it was opened with.
+ *
+ * An edit names the `version` of the tool it opened (If-Match), and keeps to that tool and version
+ * whatever the page reads since, until the admin reloads it: when another admin (or a sale) changed
+ * the tool in between, the server changes nothing (412), and the form says so and offers to
+ * `reload` the tool as it is now. A tool deleted in between is `onGone`.
  */
-export function ToolForm({ tool, onSaved }: { tool?: Tool; onSaved?: (tool: Tool) => void }) {
+export function ToolForm({
+  tool,
+  version = null,
+  reload,
+  onSaved,
+  onGone,
+}: {
+  tool?: Tool;
+  version?: string | null;
+  reload?: () => Promise<ToolToEdit>;
+  onSaved?: (tool: Tool) => void;
+  onGone?: () => void;
+}) {
   const addTool = useAddTool();
   const editTool = useEditTool();
   const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [opened, setOpened] = useState<ToolToEdit | undefined>(() => tool && { tool, version });
+  // The server said the tool changed since it was opened: the alert offers to reload it.
+  const [stale, setStale] = useState(false);
+  const [reloading, setReloading] = useState(false);
   const {
     register,
     handleSubmit,
     reset,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, z.output<typeof AddToolInput>>({
     resolver: addToolInputResolver,
@@ -71,7 +96,7 @@ export function ToolForm({ tool, onSaved }: { tool?: Tool; onSaved?: (tool: Tool
     reset();
   };
 
-  const edit = async (tool: Tool, values: AddToolInput) => {
+  const edit = async ({ tool, version }: ToolToEdit, values: AddToolInput) => {
     const changes: EditToolInput = Object.fromEntries(
       FIELDS.filter((field) => values[field] !== tool[field]).map((field) => [field, values[field]]),
     );
@@ -79,20 +104,47 @@ export function ToolForm({ tool, onSaved }: { tool?: Tool; onSaved?: (tool: Tool
       setFormErrors(['Nothing has changed yet.']);
       return;
     }
-    const saved = await editTool.mutateAsync({ id: tool._id, changes });
-    toast.success(`Successfully updated ${saved.name}`);
-    reset(valuesOf(saved));
-    onSaved?.(saved);
+    const saved = await editTool.mutateAsync({ id: tool._id, changes, version });
+    toast.success(`Successfully updated ${saved.tool.name}`);
+    setOpened(saved);
+    reset(valuesOf(saved.tool));
+    onSaved?.(saved.tool);
+  };
+
+  /** A failure of a save or a reload: a deleted tool is gone, a changed one is stale. */
+  const failed = (failure: unknown) => {
+    const status = failure instanceof ApiRequestError ? failure.status : 0;
+    if (opened && status === 404 && onGone) return onGone();
+    setStale(opened !== undefined && status === 412);
+    setFormErrors(applyServerErrors(failure, setError, FIELDS));
   };
 
   const onSubmit = handleSubmit(async (values) => {
     setFormErrors([]);
     try {
-      await (tool ? edit(tool, values) : add(values));
+      await (opened ? edit(opened, values) : add(values));
     } catch (failure) {
-      setFormErrors(applyServerErrors(failure, setError, FIELDS));
+      failed(failure);
     }
   });
+
+  const reloadTool = async () => {
+    if (!reload) return;
+    setReloading(true);
+    try {
+      const current = await reload();
+      setOpened(current);
+      reset(valuesOf(current.tool));
+      setStale(false);
+      setFormErrors([]);
+      toast.info('The form now shows the product as it is. Make your changes again.');
+      setFocus('name');
+    } catch (failure) {
+      failed(failure);
+    } finally {
+      setReloading(false);
+    }
+  };
 
   // Numbers stay numbers: an empty box becomes NaN, which the schema reports in words.
   const asNumber = { valueAsNumber: true } as const;
@@ -165,6 +217,13 @@ export function ToolForm({ tool, onSaved }: { tool?: Tool; onSaved?: (tool: Tool
         {...register('description')}
       />
       <FormAlert messages={formErrors} />
+      {stale && reload && (
+        <div className="sm:max-w-48">
+          <BusyButton busy={reloading} className="btn-outline w-full" onClick={() => void reloadTool()}>
+            Reload the product
+          </BusyButton>
+        </div>
+      )}
       <div className="sm:max-w-48">
         <SubmitButton pending={isSubmitting}>Update</SubmitButton>
       </div>
