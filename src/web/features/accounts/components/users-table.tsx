@@ -119,13 +119,13 @@ export function UsersTable({ q, onPromoted }: { q: string; onPromoted: () => voi
 }
 
 /**
- * The email, marked while its owner has not confirmed it, and the name. Either wraps anywhere when
- * it has no break in it, rather than widening the column past the screen.
+ * The email, marked while its owner has not confirmed it, and the name. The email wraps after its
+ * '@' or before a dot (EmailText), a part too long for the line where it must; the name anywhere.
  */
 function Account({ user }: { user: UserRecord }) {
   return (
     <>
-      <p className="font-semibold wrap-anywhere text-slate-900">
+      <p className="font-semibold break-words text-slate-900">
         <span>
           <EmailText email={user.email} />
         </span>
