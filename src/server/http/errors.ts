@@ -98,21 +98,35 @@ const EXPECTED: Record<string, string> = {
   array: 'a list',
 };
 
-// The words of a field left out or of the wrong type, where its schema gives none of its own (zod's
-// would be "Invalid input: expected string, received undefined").
+/** What a body that is no JSON object is, in words. */
+const notAnObject = (input: unknown) =>
+  input === undefined
+    ? 'this call has none'
+    : `not ${Array.isArray(input) ? 'a list' : input === null ? 'null' : (EXPECTED[typeof input] ?? typeof input)}`;
+
+// The words of a field left out, of the wrong type or not one of its values, where its schema gives
+// none of its own (zod's would be "Invalid input: expected string, received undefined", "Invalid
+// input: expected true").
 z.config({
-  customError: (issue) =>
-    issue.code !== 'invalid_type'
-      ? undefined
-      : issue.input === undefined
-        ? 'Required'
-        : // A query parameter given twice (?q=a&q=b) arrives as a list.
-          Array.isArray(issue.input) && issue.expected !== 'array'
-          ? 'Give one value, not several'
-          : `Must be ${EXPECTED[issue.expected] ?? issue.expected}`,
+  customError: (issue) => {
+    if (issue.code === 'invalid_value') {
+      const values = issue.values.map(String);
+      return values.length === 1 ? `Must be ${values[0]}` : `One of ${values.join(', ')}`;
+    }
+    if (issue.code !== 'invalid_type') return undefined;
+    if (issue.input === undefined) return 'Required';
+    // A query parameter given twice (?q=a&q=b) arrives as a list.
+    if (Array.isArray(issue.input) && issue.expected !== 'array') return 'Give one value, not several';
+    return `Must be ${EXPECTED[issue.expected] ?? issue.expected}`;
+  },
 });
 
-type ValidationIssue = { instancePath: string; message?: string; params?: Record<string, unknown> };
+type ValidationIssue = {
+  instancePath: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+};
 const namesNothing = (issue: ValidationIssue) =>
   (issue.params?.params as Record<string, unknown> | undefined)?.[NAMES_NOTHING] === true;
 
@@ -130,6 +144,15 @@ export default fp(async function errors(app: FastifyInstance) {
       const issues = err.validation as ValidationIssue[];
       if (issues.every(namesNothing)) {
         return reply.code(404).send(body('not_found', issues[0]?.message ?? 'Not found'));
+      }
+      // The body as a whole is no object (a list, a string, null, none): say so, rather than that
+      // "some fields" are not valid, or that it should be "one value, not several".
+      if (
+        err.validationContext === 'body' &&
+        issues.some((issue) => issue.instancePath === '/' && issue.keyword === 'invalid_type')
+      ) {
+        const message = `The body must be a JSON object ({"field": value, …}), ${notAnObject(req.body)}.`;
+        return reply.code(400).send(body('invalid_input', message, { body: message }));
       }
       const fields: Record<string, string> = {};
       for (const issue of issues) {
@@ -156,6 +179,13 @@ export default fp(async function errors(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx (bad JSON, body too large, wrong content type, rate limit): keep the
       // status, give the shape.
+      if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        // The API reads JSON; the pages' own forms (form-posts.ts) are posted as forms.
+        const message = req.url.startsWith('/api/')
+          ? 'Send the body as JSON (Content-Type: application/json).'
+          : 'Send the form as a web form (Content-Type: application/x-www-form-urlencoded).';
+        return reply.code(415).send(body('unsupported_media_type', message));
+      }
       const code =
         status === 413
           ? 'payload_too_large'

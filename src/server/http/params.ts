@@ -5,14 +5,13 @@ import { HttpError, NAMES_NOTHING } from './errors.ts';
 
 /**
  * `{id}` in the path, an id of the form `schema` gives (ToolId, OrderId). A malformed one names
- * nothing, so the call answers 404 with `notFound`, as for an unknown id; past 100 characters it
- * is refused (400) as any over-long input. The handler gets a well-formed id.
+ * nothing, so the call answers 404 with `notFound`, as for an unknown id, however long it is (the
+ * router refuses a parameter past 300 characters with 414). The handler gets a well-formed id.
  */
 export function IdParam(schema: z.ZodType<string>, notFound: string) {
   return z.object({
     id: z
       .string()
-      .max(100)
       .refine((id) => schema.safeParse(id).success, { message: notFound, params: { [NAMES_NOTHING]: true } }),
   });
 }
@@ -23,10 +22,7 @@ export function IdParam(schema: z.ZodType<string>, notFound: string) {
  */
 export function IdOrNothingParam(schema: z.ZodType<string>) {
   return z.object({
-    id: z
-      .string()
-      .max(100)
-      .transform((id) => (schema.safeParse(id).success ? id : null)),
+    id: z.string().transform((id) => (schema.safeParse(id).success ? id : null)),
   });
 }
 

@@ -36,8 +36,18 @@ export const ReviewInput = z
       .min(1, 'ProductName is required')
       .max(200, 'At most 200 characters')
       .refine(isPlainText, NOT_PLAIN_TEXT),
+    // A number, as DESIGN §3 has it: "5" is refused. SPEC §5's form field was free text, but SPEC
+    // does not say the call sends it as text, and the stars that replaced it send 1 to 5. A caller
+    // that sends text is told what to send, not that it sent none.
     ratings: z
-      .number({ error: 'Ratings is required' })
+      .number({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null || issue.input === ''
+            ? 'Ratings is required'
+            : typeof issue.input === 'string'
+              ? 'Must be a whole number from 1 to 5, sent as a number (5, not "5")'
+              : 'Must be a whole number from 1 to 5',
+      })
       .int('Choose 1 to 5 stars')
       .min(1, 'Ratings is required')
       .max(5, 'Choose 1 to 5 stars'),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CATEGORIES, type CategorySlug as Slug } from '#shared/categories.ts';
-import { SearchQuery } from './text.ts';
 
 export const ToolId = z.uuid();
 
@@ -28,31 +27,10 @@ export const isOutOfStock = (tool: Pick<Tool, 'minimumOrder' | 'availableQuantit
 export const ToolList = z.array(Tool);
 export type ToolList = z.infer<typeof ToolList>;
 
-export const CATALOGUE_SORTS = ['relevance', 'name', 'price-asc', 'price-desc', 'newest'] as const;
-export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
-
-/** GET /api/catalogue's query (DESIGN §3b). Without `q`, relevance sorts as newest. */
-export const CatalogueQuery = z
-  .object({
-    q: SearchQuery.optional(),
-    category: z
-      .string()
-      .regex(/^[a-z0-9-]{1,50}$/, 'A category is a slug: lower-case letters, digits and dashes')
-      .optional(),
-    sort: z.enum(CATALOGUE_SORTS, { error: `One of ${CATALOGUE_SORTS.join(', ')}` }).optional(),
-    limit: z.coerce
-      .number({ error: 'A whole number from 1 to 48' })
-      .int('A whole number from 1 to 48')
-      .min(1, 'A whole number from 1 to 48')
-      .max(48, 'A whole number from 1 to 48')
-      .default(24),
-    cursor: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,400}$/, 'Not a cursor this catalogue gave')
-      .optional(),
-  })
-  .strict();
-export type CatalogueQuery = z.infer<typeof CatalogueQuery>;
+// GET /api/catalogue's query schema is in catalogue.ts: the browser, which reads its rules from
+// catalogue-query.ts, never loads it with the Tool schemas it does load.
+export type { CatalogueSort } from '#shared/catalogue-query.ts';
+export type { CatalogueQuery } from './catalogue.ts';
 
 /**
  * A search counts its matches up to this many: past it, `total` is this and `totalCapped` is true

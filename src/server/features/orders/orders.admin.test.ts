@@ -29,6 +29,29 @@ describe('manage orders', () => {
     expect(res.json().map((o: { _id: string }) => o._id)).toContain(id);
   });
 
+  it.each([
+    ['no shiftNow', {}],
+    ['shiftNow false', { shiftNow: false }],
+  ])('refuses a shiftNow with %s, naming the field and what it must be', async (_what, payload) => {
+    const id = await placeOrder(true);
+    const res = await t.call('PATCH', `/api/shiftNow/${id}`, admin, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'invalid_input',
+        message: 'Some fields are not valid.',
+        fields: { shiftNow: 'Must be true' },
+      },
+    });
+    expect((await t.db.select().from(orders).where(eq(orders.id, id)))[0]?.shiftNow).toBe(false);
+  });
+
+  it('answers an order id of over 100 characters as any id that names no order', async () => {
+    const res = await t.call('PATCH', `/api/shiftNow/${'a'.repeat(101)}`, admin, { shiftNow: true });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'No such order.' } });
+  });
+
   it('marks a paid order ready for shipping once, and records who did it', async () => {
     const id = await placeOrder(true);
     const res = await t.call('PATCH', `/api/shiftNow/${id}`, admin, { shiftNow: true });

@@ -102,6 +102,14 @@ describe('POST /api/review', () => {
     ['ratings of 6', { ratings: 6 }, 'ratings', 'Choose 1 to 5 stars'],
     ['ratings of 0', { ratings: 0 }, 'ratings', 'Ratings is required'],
     ['fractional ratings', { ratings: 4.5 }, 'ratings', 'Choose 1 to 5 stars'],
+    // DESIGN §3: a number; text is refused, saying what to send (it said 'Ratings is required').
+    [
+      'ratings as text',
+      { ratings: '5' },
+      'ratings',
+      'Must be a whole number from 1 to 5, sent as a number (5, not "5")',
+    ],
+    ['ratings of true', { ratings: true }, 'ratings', 'Must be a whole number from 1 to 5'],
     ['no opinions', { opinions: '' }, 'opinions', 'message address is required'],
   ])(
     'refuses a review with %s, with the spec’s message, and adds nothing',

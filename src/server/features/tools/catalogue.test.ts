@@ -194,7 +194,7 @@ describe('GET /api/catalogue', () => {
     ['a cursor with a date that is none', `?cursor=${cursorOf('2026-02-30 10:00:00+00')}`, 'cursor'],
     ['a cursor of another sort', `?sort=price-asc&cursor=${cursorOf('Torque')}`, 'cursor'],
     ['a search of 101 letters', `?q=${'a'.repeat(101)}`, 'q'],
-    ['an unknown parameter', '?page=2', undefined],
+    ['a bad value beside an unknown key', '?utm_source=news&limit=0', 'limit'],
   ])('answers 400 with the error shape for %s', async (_what, query, field) => {
     const res = await t.app.inject(`/api/catalogue${query}`);
     expect(res.statusCode, res.body).toBe(400);
@@ -202,7 +202,28 @@ describe('GET /api/catalogue', () => {
       error: { code: string; message: string; fields?: Record<string, string> };
     };
     expect(error.code).toMatch(/invalid/);
-    if (field) expect(Object.keys(error.fields ?? {})).toContain(field);
+    expect(Object.keys(error.fields ?? {})).toContain(field);
+  });
+
+  it.each([
+    ['limit', '?limit=1&limit=2'],
+    ['sort', '?sort=name&sort=newest'],
+    ['category', '?category=saws&category=sanders'],
+    ['cursor', `?cursor=abc&cursor=def`],
+  ])('refuses %s given twice, saying to give one value', async (field, query) => {
+    const res = await t.app.inject(`/api/catalogue${query}`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.fields).toEqual({ [field]: 'Give one value, not several' });
+  });
+
+  it('ignores keys it does not know (a campaign tag, a cache-buster), as /api/tools does', async () => {
+    const plain = await t.app.inject('/api/catalogue?q=saw&sort=name&limit=2');
+    expect(plain.statusCode).toBe(200);
+    for (const extra of ['utm_source=newsletter', 'fbclid=IwAR0abc', '_=1732700000000', 'page=2']) {
+      const res = await t.app.inject(`/api/catalogue?q=saw&${extra}&sort=name&limit=2`);
+      expect(res.statusCode, `${extra}: ${res.body}`).toBe(200);
+      expect(res.json(), extra).toEqual(plain.json());
+    }
   });
 });
 

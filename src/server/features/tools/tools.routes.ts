@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '#shared/schemas/error.ts';
-import { CatalogueQuery, CataloguePage, CategoryList, Tool, ToolId, ToolList } from '#shared/schemas/tool.ts';
+import { CatalogueQuery } from '#shared/schemas/catalogue.ts';
+import { CataloguePage, CategoryList, Tool, ToolId, ToolList } from '#shared/schemas/tool.ts';
 import { NotFound } from '#server/domain-errors.ts';
 import { IdParam } from '#server/http/params.ts';
 import {

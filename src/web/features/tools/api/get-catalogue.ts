@@ -1,5 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CataloguePage, CatalogueSort } from '#shared/schemas/tool.ts';
+import {
+  CATALOGUE_CURSOR_PATTERN,
+  CATEGORY_SLUG_PATTERN,
+  type CatalogueSort,
+  isCatalogueSort,
+  SEARCH_MAX_LENGTH,
+} from '#shared/catalogue-query.ts';
+import type { CataloguePage } from '#shared/schemas/tool.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { toolsKeys } from '#web/lib/query-keys.ts';
 
@@ -11,19 +18,24 @@ export interface CatalogueState {
   cursor: string;
 }
 
+/**
+ * The state an address asks for, by the API's own rules (catalogue-query.ts): what the API would
+ * refuse by its shape alone (a sort it does not know, a category that is no slug) is left out
+ * rather than asked for.
+ */
 export function catalogueState(params: URLSearchParams): CatalogueState {
   const sort = params.get('sort') ?? '';
+  const category = params.get('category') ?? '';
+  const cursor = params.get('cursor') ?? '';
   return {
     // A control character (a pasted %00, which the API refuses) is a space.
     q: (params.get('q') ?? '')
       .replace(/\p{Cc}/gu, ' ')
       .trim()
-      .slice(0, 100),
-    category: /^[a-z0-9-]{1,50}$/.test(params.get('category') ?? '') ? params.get('category')! : '',
-    sort: ['relevance', 'name', 'price-asc', 'price-desc', 'newest'].includes(sort)
-      ? (sort as CatalogueSort)
-      : '',
-    cursor: /^[A-Za-z0-9_-]{1,400}$/.test(params.get('cursor') ?? '') ? params.get('cursor')! : '',
+      .slice(0, SEARCH_MAX_LENGTH),
+    category: CATEGORY_SLUG_PATTERN.test(category) ? category : '',
+    sort: isCatalogueSort(sort) ? sort : '',
+    cursor: CATALOGUE_CURSOR_PATTERN.test(cursor) ? cursor : '',
   };
 }
 
