@@ -1,5 +1,5 @@
 // No zod here: the /tools page reads its address by these rules, and zod would weigh on its first
-// load. schemas/tool.ts builds GET /api/catalogue's query schema from the same constants, so a
+// load. schemas/catalogue.ts builds GET /api/catalogue's query schema from the same constants, so a
 // sort or a limit changed here reaches the API and the page alike.
 
 /** The catalogue's orders (DESIGN §3b). Without `q`, relevance sorts as newest. */

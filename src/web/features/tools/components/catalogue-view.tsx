@@ -2,6 +2,7 @@ import { type FormEvent, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatCount } from '#shared/money.ts';
 import { categoryName } from '#shared/categories.ts';
+import type { CatalogueSort } from '#shared/catalogue-query.ts';
 import type { CategoryList, CataloguePage } from '#shared/schemas/tool.ts';
 import { QueryError } from '#web/components/ui/query-error.tsx';
 import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
@@ -11,13 +12,15 @@ import { useNotFoundStatus } from '#web/lib/server-page.ts';
 import { NO_TOOLS_YET } from './tools-section.tsx';
 import { ToolCard } from './tool-card.tsx';
 
-const SORTS = [
-  ['relevance', 'Best match'],
-  ['newest', 'Newest'],
-  ['name', 'Name'],
-  ['price-asc', 'Price: low to high'],
-  ['price-desc', 'Price: high to low'],
-] as const;
+// Every sort the API takes has its words here (a sort added to catalogue-query.ts without them
+// does not compile), in the order the menu lists them.
+const SORTS = Object.entries({
+  relevance: 'Best match',
+  newest: 'Newest',
+  name: 'Name',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+} satisfies Record<CatalogueSort, string>);
 
 /**
  * What the list holds, and on a later page which of them it shows: 'Tools 25–32 of 32'; and the

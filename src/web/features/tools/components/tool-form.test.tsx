@@ -154,6 +154,34 @@ describe('the edit form when another admin changed or deleted the tool since it 
     expect(sent[1]).toEqual({ ifMatch: V2, body: { price: 240 } });
   });
 
+  it('keeps, on reload, the changes to fields no one else changed: a sale took stock meanwhile', async () => {
+    const sold = { ...drill, availableQuantity: drill.availableQuantity - 3 };
+    const sent: unknown[] = [];
+    setApiFetch(async (_url, init) => {
+      const ifMatch = new Headers(init.headers).get('if-match');
+      sent.push({ ifMatch, body: JSON.parse(String(init.body)) });
+      if (ifMatch !== V2) {
+        return Response.json({ error: { code: 'changed_since_opened', message: CHANGED } }, { status: 412 });
+      }
+      return Response.json({ ...sold, price: 240 }, { headers: { etag: '"v3"' } });
+    });
+    const { user } = editTheDrillAt(V1, async () => ({ tool: sold, version: V2 }));
+    const price = screen.getByLabelText('Price', { exact: false });
+    await user.clear(price);
+    await user.type(price, '240');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(CHANGED)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Reload the product' }));
+    expect(await screen.findByText(/with your changes to fields no one else changed/)).toBeTruthy();
+    expect((price as HTMLInputElement).value).toBe('240');
+    expect((screen.getByLabelText('Available Quantity', { exact: false }) as HTMLInputElement).value).toBe(
+      String(sold.availableQuantity),
+    );
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(`Successfully updated ${drill.name}`)).toBeTruthy();
+    expect(sent[1]).toEqual({ ifMatch: V2, body: { price: 240 } });
+  });
+
   it('hands a save of a tool deleted since to the page (onGone), without a message of its own', async () => {
     setApiFetch(async () =>
       Response.json({ error: { code: 'not_found', message: 'No tool with this id.' } }, { status: 404 }),

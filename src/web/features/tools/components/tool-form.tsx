@@ -77,6 +77,7 @@ export function ToolForm({
   const {
     register,
     handleSubmit,
+    getValues,
     reset,
     setError,
     setFocus,
@@ -133,11 +134,21 @@ export function ToolForm({
     setReloading(true);
     try {
       const current = await reload();
+      // The admin's changes stay where no one changed that field meanwhile (a sale changes only
+      // the stock); where both did, the field shows the product as it is now.
+      const was = valuesOf(opened!.tool);
+      const typed = getValues();
+      const now = valuesOf(current.tool);
+      const kept = FIELDS.filter((field) => typed[field] !== was[field] && now[field] === was[field]);
       setOpened(current);
-      reset(valuesOf(current.tool));
+      reset({ ...now, ...Object.fromEntries(kept.map((field) => [field, typed[field]])) });
       setStale(false);
       setFormErrors([]);
-      toast.info('The form now shows the product as it is. Make your changes again.');
+      toast.info(
+        kept.length
+          ? 'The form now shows the product as it is, with your changes to fields no one else changed. Check it and save again.'
+          : 'The form now shows the product as it is. Make your changes again.',
+      );
       setFocus('name');
     } catch (failure) {
       failed(failure);
