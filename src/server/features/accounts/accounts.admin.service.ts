@@ -2,6 +2,7 @@ import { and, desc, type SQL, sql } from 'drizzle-orm';
 import type { AdminUsersPage, AdminUsersQuery } from '#shared/schemas/admin.ts';
 import { user } from '#server/db/auth-schema.ts';
 import type { Db } from '#server/db/client.ts';
+import { userRecordColumns } from './accounts.service.ts';
 import { badCursor, cappedCount, containing, decodeCursor, keysetPage } from '#server/db/keyset.ts';
 
 /**
@@ -19,14 +20,7 @@ export async function listUsersPage(db: Db, query: AdminUsersQuery): Promise<Adm
     : where;
   const [rows, count] = await Promise.all([
     db
-      .select({
-        _id: user.id,
-        email: user.email,
-        name: user.name,
-        role: user.role,
-        emailVerified: user.emailVerified,
-        at: sql<string>`${user.createdAt}::text`,
-      })
+      .select({ ...userRecordColumns, at: sql<string>`${user.createdAt}::text` })
       .from(user)
       .where(page)
       .orderBy(desc(user.createdAt), desc(user.id))

@@ -52,18 +52,18 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
     .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, updatedAt: new Date() } });
 }
 
+/** An account as the admin console lists it (UserRecord's columns). */
+export const userRecordColumns = {
+  _id: user.id,
+  email: user.email,
+  name: user.name,
+  role: user.role,
+  emailVerified: user.emailVerified,
+};
+
 /** Every account with its role, oldest first (the admin console). */
 export async function listUsers(db: Db): Promise<UserRecord[]> {
-  const rows = await db
-    .select({
-      _id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role,
-      emailVerified: user.emailVerified,
-    })
-    .from(user)
-    .orderBy(asc(user.createdAt), asc(user.id));
+  const rows = await db.select(userRecordColumns).from(user).orderBy(asc(user.createdAt), asc(user.id));
   return rows.map((r) => ({ ...r, role: r.role === 'admin' ? 'admin' : 'user' }));
 }
 
