@@ -70,6 +70,11 @@ export const Order = z.object({
   status: OrderStatus,
   refundedAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Until when an unpaid order holds its stock (createdAt + ORDER_HOLD_HOURS): not paid by then, the
+   * store cancels it. null for any other status. The customer's answers carry it; the admin lists do not.
+   */
+  payBy: z.iso.datetime().nullable().optional(),
 });
 export type Order = z.infer<typeof Order>;
 

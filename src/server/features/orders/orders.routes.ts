@@ -56,7 +56,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Gateways> = async (app, { gatew
     },
     async (req) => {
       requireOwnEmail(req.user!, req.query.email, 'These orders are not yours.');
-      return listOrdersOf(app.db, req.user!.id);
+      return listOrdersOf(app.db, req.user!.id, app.config.orderHoldHours);
     },
   );
 
@@ -72,7 +72,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Gateways> = async (app, { gatew
         response: { 200: Order, ...errors },
       },
     },
-    async (req) => getOrderFor(app.db, req.params.id, req.user!),
+    async (req) => getOrderFor(app.db, req.params.id, req.user!, app.config.orderHoldHours),
   );
 
   app.get(

@@ -43,6 +43,16 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
+/** An order as its customer sees it: with the moment an unpaid one is cancelled unless paid. */
+function toCustomerOrder(row: OrderRow, holdHours: number): Order {
+  const order = toOrder(row);
+  const payBy =
+    order.status === 'unpaid'
+      ? new Date(row.createdAt.getTime() + holdHours * 3_600_000).toISOString()
+      : null;
+  return { ...order, payBy };
+}
+
 /** The constraint that allows one open order per customer and tool. */
 const ONE_OPEN_ORDER = 'orders_one_open_per_tool';
 
@@ -138,14 +148,14 @@ export async function purchase(
   });
 }
 
-/** The customer's orders, newest first; cancelled ones are not listed. */
-export async function listOrdersOf(db: Db, userId: string): Promise<Order[]> {
+/** The customer's orders, newest first; cancelled ones are not listed. `holdHours`: ORDER_HOLD_HOURS. */
+export async function listOrdersOf(db: Db, userId: string, holdHours: number): Promise<Order[]> {
   const rows = await db
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), isNull(orders.cancelledAt)))
     .orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map(toOrder);
+  return rows.map((row) => toCustomerOrder(row, holdHours));
 }
 
 /** One order the caller may see: their own, or any for an admin. Cancelled orders are gone. */
@@ -153,13 +163,14 @@ export async function getOrderFor(
   db: Db,
   id: string,
   caller: { id: string; admin: boolean },
+  holdHours: number,
 ): Promise<Order> {
   const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, id), isNull(orders.cancelledAt)));
   if (!row || (row.userId !== caller.id && !caller.admin)) throw new NotFound('No such order.');
-  return toOrder(row);
+  return toCustomerOrder(row, holdHours);
 }
 
 /**

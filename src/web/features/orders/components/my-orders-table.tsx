@@ -14,6 +14,30 @@ const CAPTION = 'Your orders, newest first';
 // The day an order was placed, the same on the server's first view and in the browser: in UTC.
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const orderedOn = (order: Order) => dayFormat.format(new Date(order.createdAt));
+const timeFormat = new Intl.DateTimeFormat('en-US', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+
+/**
+ * Until when an unpaid order holds its stock, so that its cancellation surprises no one; in UTC, to
+ * the minute (seconds dropped: a little early, never late). The date and time do not break apart.
+ */
+function PayBy({ order, className }: { order: Order; className: string }) {
+  if (!order.payBy) return null;
+  const at = new Date(order.payBy);
+  return (
+    <span className={className}>
+      Pay by{' '}
+      <span className="whitespace-nowrap">
+        {dayFormat.format(at)}, {timeFormat.format(at)} UTC
+      </span>{' '}
+      or it is cancelled
+    </span>
+  );
+}
 const COLUMNS = [
   'Item',
   { name: 'Quantity', numeric: true },
@@ -52,6 +76,7 @@ export function MyOrdersTable({ orders, onCancel }: MyOrdersTableProps) {
                       {order.productName}
                     </span>
                     <span className="block text-xs text-slate-600">Ordered {orderedOn(order)}</span>
+                    <PayBy order={order} className="block text-xs text-slate-700" />
                   </div>
                 </div>
               </th>
@@ -113,6 +138,7 @@ export function MyOrdersTable({ orders, onCancel }: MyOrdersTableProps) {
                 <dd className="text-right text-slate-900">{order.phone}</dd>
               </dl>
               <div className="mt-auto border-t border-base-300 pt-3">
+                <PayBy order={order} className="mb-2 block text-sm text-slate-700" />
                 <OrderActions order={order} itemId={itemId} onCancel={onCancel} />
               </div>
             </Card>
