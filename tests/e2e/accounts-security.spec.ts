@@ -54,6 +54,29 @@ test.describe('Google sign-in', () => {
     await expect(page.getByRole('main')).toContainText(googleAccount.name);
   });
 
+  test("a Google name no sign-up would take is stored cleaned, as the sign-up's rule allows", async ({
+    page,
+    request,
+  }) => {
+    // The stand-in Google's second account (tests/fixtures/oidc-provider.ts) is named
+    // `<b>Ada</b>\u0007 ` and 300 x's: its markup and control character become spaces, cut to 100.
+    const email = 'ada@example.com';
+    const cleaned = `b Ada /b ${'x'.repeat(91)}`;
+    await page.goto('/login');
+    await form(page).getByRole('button', { name: 'Continue with Google' }).click();
+    await page.locator('form', { hasText: email }).getByRole('button').click();
+
+    await expect(page).toHaveURL('/');
+    await expectSignedInNavbar(page, cleaned);
+    await expect.poll(() => accessToken(page)).toBeTruthy();
+    const profile = await request.get(`/api/user/${email}`, {
+      headers: { authorization: `Bearer ${await accessToken(page)}` },
+    });
+    expect(await profile.json()).toMatchObject({ email, displayName: cleaned });
+    const session = await page.request.get('/api/auth/get-session');
+    expect((await session.json()).user.name).toBe(cleaned);
+  });
+
   test('Continue with Google is offered on the registration page too', async ({ page }) => {
     await page.goto('/registration');
     await form(page).getByRole('button', { name: 'Continue with Google' }).click();

@@ -10,6 +10,7 @@ import { buildApp } from '#server/app.ts';
 import { account, user } from '#server/db/auth-schema.ts';
 import { auditLog } from '#server/db/schema.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from '#server/features/accounts/accounts.service.ts';
+import { providerDisplayName } from './account-rules.ts';
 
 const BOSS = 'boss-to-be@example.com';
 const dataDir = mkdtempSync(join(tmpdir(), 'torque-rules-'));
@@ -373,5 +374,29 @@ describe('what a customer shows the public: name and picture', () => {
     expect(cleared.statusCode).toBe(200);
     const [after] = await t.db.select().from(user).where(eq(user.email, kim.email));
     expect(after).toMatchObject({ name: 'Kim Park', image: '' });
+  });
+});
+
+describe('the name of an account Google creates', () => {
+  const email = 'grace.hopper@example.com';
+
+  it("is Google's name when a sign-up could have it, trimmed as a sign-up's is", () => {
+    expect(providerDisplayName('  Grace Hopper ', email)).toBe('Grace Hopper');
+    expect(providerDisplayName('Zoë O’Brien-Łukasz 🔨', email)).toBe('Zoë O’Brien-Łukasz 🔨');
+  });
+
+  it('is cleaned of markup and control characters, and cut to 100 characters', () => {
+    expect(providerDisplayName(`<b>${'x'.repeat(300)}</b>`, email)).toBe(`b ${'x'.repeat(98)}`);
+    expect(providerDisplayName('Grace\u0007\nHopper', email)).toBe('Grace Hopper');
+    // An emoji counts as one character, as at sign-up, and is never cut in half.
+    expect(providerDisplayName('x🔨'.repeat(60), email)).toBe('x🔨'.repeat(50));
+  });
+
+  it("is the address's local part when nothing usable is left of Google's", () => {
+    for (const name of ['', '   ', '<>', '\u0000', undefined, null]) {
+      expect(providerDisplayName(name, email), String(name)).toBe('grace.hopper');
+    }
+    expect(providerDisplayName('', '<b>ada</b>@example.com')).toBe('b ada /b');
+    expect(providerDisplayName('', '...@example.com')).toBe('Customer');
   });
 });

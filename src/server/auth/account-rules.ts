@@ -21,6 +21,29 @@ function invalid(field: string, message: string): APIError {
   });
 }
 
+/**
+ * The name of an account Google creates, by the sign-up's rule (DisplayName): the provider sends
+ * whatever its user typed (any length, markup, control characters, nothing). Its name if that
+ * passes; else that name with what the rule refuses turned to spaces and cut to length; else the
+ * address's local part, cleaned alike; else a plain 'Customer'.
+ */
+export function providerDisplayName(name: unknown, email: unknown): string {
+  // Cut by characters, as DisplayName counts them: never through an emoji.
+  const cleaned = (text: unknown) =>
+    Array.from(
+      String(text ?? '')
+        .replace(/[\p{Cc}\s<>]+/gu, ' ')
+        .trim(),
+    )
+      .slice(0, DisplayName.maxLength ?? undefined)
+      .join('');
+  for (const candidate of [name, cleaned(name), cleaned(String(email ?? '').split('@')[0])]) {
+    const parsed = DisplayName.safeParse(candidate);
+    if (parsed.success) return parsed.data;
+  }
+  return 'Customer';
+}
+
 /** Every password-reset link of this account still outstanding ends (after a reset or a change). */
 export async function endResetLinks(db: Db, userId: string): Promise<void> {
   await db

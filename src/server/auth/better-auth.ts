@@ -7,7 +7,7 @@ import type { Config } from '#server/config.ts';
 import { type Db, schema } from '#server/db/client.ts';
 import type { MailOutbox } from '#server/features/mail/mail-outbox.ts';
 import { enqueueMail, type MailToSend } from '#server/features/mail/outbox.service.ts';
-import { accountRules, DEMO_EMAILS, endResetLinks } from './account-rules.ts';
+import { accountRules, DEMO_EMAILS, endResetLinks, providerDisplayName } from './account-rules.ts';
 import { signUpEmailRule } from './sign-up-email-rule.ts';
 
 // A session lasts a week; one used after a day is extended to a week from then.
@@ -133,6 +133,8 @@ export function createAuth(
                   pkce: true,
                   // Signing out of the store must not sign the customer out of their Google account.
                   disableProviderLogout: true,
+                  // Shown with their reviews like any customer's: the name a sign-up may have.
+                  mapProfileToUser: (profile) => ({ name: providerDisplayName(profile.name, profile.email) }),
                 },
               ],
             }),
