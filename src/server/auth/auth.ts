@@ -8,6 +8,7 @@ import { session, user } from '#server/db/auth-schema.ts';
 import type { MailOutbox } from '#server/features/mail/mail-outbox.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { refuseNul } from '#server/http/nul-guard.ts';
+import { ownPath } from '#server/ssr/form-posts.ts';
 import {
   type Auth,
   createAuth,
@@ -42,6 +43,30 @@ function withErrorShape(status: number, bytes: Buffer | null): object | undefine
       code: typeof code === 'string' ? code.toLowerCase() : words.toLowerCase().replaceAll(' ', '_'),
       message: typeof message === 'string' && message ? message : words,
     },
+  };
+}
+
+/** The fields by which better-auth's calls name where the browser goes next. */
+const REDIRECT_FIELDS = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'] as const;
+
+/**
+ * better-auth's origin check takes `/.//evil.example` for one of the store's paths, and its
+ * redirect then resolves it to `//evil.example`: another site. So every place a call names, in its
+ * query (what better-auth's router reads) or its body, must pass the no-JS forms' own test first.
+ * An empty one names none: better-auth then uses its own page.
+ */
+function refuseForeignRedirects(home: URL) {
+  return async (req: FastifyRequest) => {
+    const query = betterAuthUrl(req, home.href).searchParams;
+    const body: Record<string, unknown> =
+      typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {};
+    for (const field of REDIRECT_FIELDS) {
+      const values = [...query.getAll(field), ...(Object.hasOwn(body, field) ? [body[field]] : [])];
+      // ownPath answers the fallback ('') for anything but a path of this store.
+      if (values.every((value) => value === '' || ownPath(value, '', home) !== '')) continue;
+      const message = `${field} must be a path on this store, such as /dashboard.`;
+      throw new HttpError(400, 'invalid_input', message, { [field]: message });
+    }
   };
 }
 
@@ -86,7 +111,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     url: '/api/auth/*',
     schema: { hide: true },
     // Outside the /api scope, so the NUL guard is this route's own.
-    preValidation: refuseNul,
+    preValidation: [refuseNul, refuseForeignRedirects(new URL(config.publicUrl))],
     preHandler: limit,
     async handler(req, reply) {
       const url = betterAuthUrl(req, config.publicUrl);

@@ -237,7 +237,7 @@ function fieldError(field: unknown, message: unknown): FormError {
 }
 
 /** A same-origin path to go on to, or `fallback`: never another site (open redirect). */
-function ownPath(value: unknown, fallback: string, home: URL): string {
+export function ownPath(value: unknown, fallback: string, home: URL): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return fallback;
   if (!URL.canParse(value, home)) return fallback;
   const url = new URL(value, home);
