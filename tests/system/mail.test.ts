@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import type { CaughtMail } from '#tests/fixtures/mail-catcher.ts';
 import { freePort } from '#tests/fixtures/npm-start.ts';
-import { type ServerProcess, signUpOver, startServer } from './server-process.ts';
+import { type ServerProcess, signInOver, signUpOver, startServer } from './server-process.ts';
 
 // Issue 17: the built store mails a real SMTP server (the mail catcher, as its own process), and no
 // mail is lost or sent twice when the SMTP server is down, when the store is killed mid-send, or when
@@ -209,13 +209,27 @@ it(
       }, 10_000);
 
     // Sign-up: the verification mail; the boss's link makes an admin (ADMIN_EMAILS).
-    const bossToken = await signUpOver(store.url, boss);
+    const signUpToken = await signUpOver(store.url, boss);
     const verify = await mailTo(boss, /^Confirm your Torque email address$/);
     const link = /(http\S+verify-email\S+)/.exec(verify.text)![1]!;
     expect((await fetch(link.replace('localhost', '127.0.0.1'), { redirect: 'manual' })).status).toBeLessThan(
       400,
     );
     expect(verify.html).toContain('Confirm my address');
+    // Opened in another browser than the sign-up's, the link proves only the mailbox: the sign-up's
+    // session and password end, and the boss chooses a password by the link mailed with the rights.
+    expect((await api(store, signUpToken, `/api/admin/${boss}`)).status).toBe(401);
+    const handOver = await mailTo(boss, /^You are an admin of Torque: choose your password$/);
+    const resetLink = /(http\S+reset-password\S+)/.exec(handOver.text)![1]!;
+    const landing = await fetch(resetLink.replace('localhost', '127.0.0.1'), { redirect: 'manual' });
+    const resetToken = new URL(landing.headers.get('location')!, store.url).searchParams.get('token');
+    const chosen = await fetch(`${store.url}/api/auth/reset-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: store.url.replace('127.0.0.1', 'localhost') },
+      body: JSON.stringify({ token: resetToken, newPassword: 'the boss chose this' }),
+    });
+    expect(chosen.status).toBe(200);
+    const bossToken = await signInOver(store.url, boss, 'the boss chose this');
 
     const ann = `ann${Date.now() % 100000}@example.com`;
     const annToken = await signUpOver(store.url, ann);
@@ -266,11 +280,12 @@ it(
     const all = await catcher.messages();
     const { distinct, duplicated } = tally(all);
     console.log(
-      `mail figures: events: expected 11, received ${all.length}, distinct ${distinct}, duplicated ${duplicated}`,
+      `mail figures: events: expected 12, received ${all.length}, distinct ${distinct}, duplicated ${duplicated}`,
     );
     expect(all.map((m) => `${m.to.join()} ${m.subject.replace(/R-\d+|: .*$/, '…')}`).sort()).toEqual(
       [
         `${boss} Confirm your Torque email address`,
+        `${boss} You are an admin of Torque…`,
         `${boss} New paid order…`,
         `${boss} New paid order…`,
         `${ann} Confirm your Torque email address`,

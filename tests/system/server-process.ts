@@ -70,13 +70,23 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 
 /** Signs an account up through the API and returns its access token. */
 export async function signUpOver(url: string, email: string): Promise<string> {
+  return signInOver(url, email, 'correct horse battery', { name: 'System Test' });
+}
+
+/** Signs in (or up, given a name) and trades the session for the access token (SPEC §7). */
+export async function signInOver(
+  url: string,
+  email: string,
+  password: string,
+  signUp?: { name: string },
+): Promise<string> {
   const origin = url.replace('127.0.0.1', 'localhost');
-  const res = await fetch(`${url}/api/auth/sign-up/email`, {
+  const res = await fetch(`${url}/api/auth/${signUp ? 'sign-up' : 'sign-in'}/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ name: 'System Test', email, password: 'correct horse battery' }),
+    body: JSON.stringify({ ...signUp, email, password }),
   });
-  if (!res.ok) throw new Error(`sign-up ${res.status}: ${await res.text()}`);
+  if (!res.ok) throw new Error(`${signUp ? 'sign-up' : 'sign-in'} ${res.status}: ${await res.text()}`);
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])

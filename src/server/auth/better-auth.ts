@@ -6,6 +6,7 @@ import { EMAIL_CONFIRMED_PATH } from '#shared/email-confirmation.ts';
 import type { Config } from '#server/config.ts';
 import { type Db, schema } from '#server/db/client.ts';
 import type { MailOutbox } from '#server/features/mail/mail-outbox.ts';
+import { endCredentialsBeforeConfirmation } from '#server/features/accounts/accounts.service.ts';
 import { enqueueMail, type MailToSend } from '#server/features/mail/outbox.service.ts';
 import { accountRules, DEMO_EMAILS, endResetLinks, providerDisplayName } from './account-rules.ts';
 import { signUpEmailRule } from './sign-up-email-rule.ts';
@@ -34,7 +35,23 @@ export function createAuth(
     await outbox.deliver(id!);
   };
   const port = new URL(config.publicUrl).port || (config.publicUrl.startsWith('https') ? '443' : '80');
-  return betterAuth({
+  // Users whose next reset mail is the ADMIN_EMAILS hand-over's (asked for just below, and sent
+  // within that call: better-auth awaits sendResetPassword).
+  const handOver = new Set<string>();
+  /** An address in ADMIN_EMAILS confirmed: only its owner keeps a way in (see the service). */
+  async function handOverToOwner(u: { id: string; email: string }, request?: Request): Promise<void> {
+    const current = request && (await auth.api.getSession({ headers: request.headers }));
+    const keep = current?.user.id === u.id ? current.session.id : undefined;
+    if (!(await endCredentialsBeforeConfirmation(db, u.id, keep))) return;
+    handOver.add(u.id);
+    try {
+      await auth.api.requestPasswordReset({ body: { email: u.email, redirectTo: '/reset-password' } });
+    } finally {
+      handOver.delete(u.id);
+    }
+  }
+
+  const auth = betterAuth({
     appName: 'Torque',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -66,7 +83,8 @@ export function createAuth(
         await endResetLinks(db, u.id);
       },
       async sendResetPassword({ user: u, url }) {
-        await mail({ kind: 'password_reset', to: u.email, data: { name: u.name, url } });
+        const kind = handOver.has(u.id) ? 'admin_password' : 'password_reset';
+        await mail({ kind, to: u.email, data: { name: u.name, url } });
       },
     },
     // Signing up never needs it, but ADMIN_EMAILS counts only an address proved by its link.
@@ -83,7 +101,8 @@ export function createAuth(
         }
         await mail({ kind: 'email_verification', to: u.email, data: { name: u.name, url: link.href } });
       },
-      async afterEmailVerification(u) {
+      async afterEmailVerification(u, request) {
+        if (config.adminEmails.includes(u.email.toLowerCase())) await handOverToOwner(u, request);
         await onEmailVerified?.(u);
       },
     },
@@ -142,6 +161,7 @@ export function createAuth(
         : []),
     ],
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UserRecord } from '#shared/schemas/admin.ts';
 import type { ProfileUpdate, UserProfile } from '#shared/schemas/user.ts';
 import type { Auth } from '#server/auth/better-auth.ts';
-import { session, user } from '#server/db/auth-schema.ts';
+import { account, session, user } from '#server/db/auth-schema.ts';
 import type { Db } from '#server/db/client.ts';
 import { profiles } from '#server/db/schema.ts';
 import { Conflict, NotFound } from '#server/domain-errors.ts';
@@ -127,6 +127,31 @@ export async function promote(
  */
 export async function promoteIfListed(db: Db, adminEmails: string[], email: string): Promise<void> {
   if (adminEmails.includes(email.trim().toLowerCase())) await promote(db, ADMIN_EMAILS, email);
+}
+
+/**
+ * The confirmation link of an address in ADMIN_EMAILS proves who holds the mailbox, not who chose
+ * the account's password: anyone may have signed up with the address first and waited for its
+ * owner to confirm it. Unless the confirming browser is itself signed in to the account (`keep`,
+ * its session: then whoever confirms signed up), every session made before the confirmation ends
+ * and the password stops working. Answers whether there was a password, for the owner to choose
+ * their own by a mailed link.
+ */
+export async function endCredentialsBeforeConfirmation(
+  db: Db,
+  userId: string,
+  keep: string | undefined,
+): Promise<boolean> {
+  if (keep) return false;
+  return db.transaction(async (tx) => {
+    await tx.delete(session).where(eq(session.userId, userId));
+    const cleared = await tx
+      .update(account)
+      .set({ password: null })
+      .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
+      .returning({ id: account.id });
+    return cleared.length > 0;
+  });
 }
 
 /** ADMIN_EMAILS at start: verified accounts created before the variable was set become admins too. */

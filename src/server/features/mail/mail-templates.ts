@@ -12,6 +12,7 @@ export interface MailData {
   order_refunded: OrderFacts & { transactionId: string | null };
   order_expired: OrderFacts & { toolId: string };
   password_reset: { name: string; url: string };
+  admin_password: { name: string; url: string };
   email_verification: { name: string; url: string };
 }
 export type MailKind = keyof MailData;
@@ -234,6 +235,20 @@ export function renderMail<K extends MailKind>(kind: K, data: MailData[K], store
         ],
         action: { label: 'Choose a new password', url: a.url },
         after: ['If it was not you, ignore this message: your password stays as it is.'],
+      });
+    }
+    case 'admin_password': {
+      const a = d as MailData['admin_password'];
+      return compose({
+        subject: 'You are an admin of Torque: choose your password',
+        greeting: `Hello ${a.name},`,
+        lines: [
+          'Your email address is confirmed, and the store lists it as an admin address, so your account is now an admin of the store.',
+          'Anyone can sign up with an address they do not own, so the password chosen at sign-up no longer works, and every session opened before the confirmation has ended.',
+          'Open this link within an hour to choose your own password:',
+        ],
+        action: { label: 'Choose my password', url: a.url },
+        after: ['If the link has expired, use "Forgot password" on the login page.'],
       });
     }
     case 'email_verification': {

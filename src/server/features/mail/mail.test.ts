@@ -403,6 +403,14 @@ describe('the messages', () => {
         'Choose a new password: https://shop.example/api/auth/reset-password/tok?callbackURL=%2Freset-password',
       ],
     ],
+    admin_password: [
+      { name: 'Ann', url: 'https://shop.example/api/auth/reset-password/tok?callbackURL=%2Freset-password' },
+      'You are an admin of Torque: choose your password',
+      [
+        'the password chosen at sign-up no longer works',
+        'Choose my password: https://shop.example/api/auth/reset-password/tok?callbackURL=%2Freset-password',
+      ],
+    ],
     email_verification: [
       { name: 'Ann', url: 'https://shop.example/api/auth/verify-email?token=t' },
       'Confirm your Torque email address',
