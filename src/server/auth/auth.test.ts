@@ -224,6 +224,62 @@ describe('rate limits on sign-in, sign-up and reset', () => {
     expect(row).toBeUndefined();
   });
 
+  it("counts a session's password checks as sign-ins of its account: a stolen token guesses no faster, from any address", async () => {
+    const password = 'correct horse battery';
+    // A session of a new account, by its token (better-auth's bearer plugin sends it at sign-up),
+    // each from an address of its own: sign-ups are limited per address too.
+    const session = async (n: number) => {
+      const email = newEmail('session');
+      const res = await post('/api/auth/sign-up/email', { name: 'Sam', email, password }, {}, `10.13.0.${n}`);
+      expect(res.statusCode).toBe(200);
+      return { email, bearer: { authorization: `Bearer ${res.headers['set-auth-token']}` } };
+    };
+    for (const [n, [path, guess]] of (
+      [
+        ['verify-password', (i: number) => ({ password: `guess number ${i}` })],
+        [
+          'change-password',
+          (i: number) => ({ currentPassword: `guess number ${i}`, newPassword: 'a new password' }),
+        ],
+      ] as const
+    ).entries()) {
+      const victim = await session(n);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await post(`/api/auth/${path}`, guess(i), victim.bearer, `10.12.${n}.${i}`);
+        statuses.push(res.statusCode);
+        if (res.statusCode === 429) {
+          expect(res.json().error, path).toMatchObject({
+            code: 'rate_limited',
+            message: expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds/),
+          });
+        }
+      }
+      expect(statuses, path).toEqual([400, 400, 400, 400, 400, 429]);
+      // The right password too, now: the budget is the account's, shared with its sign-ins.
+      const right = await post('/api/auth/verify-password', { password }, victim.bearer, `10.12.${n}.9`);
+      expect(right.statusCode, path).toBe(429);
+      const signIn = await post(
+        '/api/auth/sign-in/email',
+        { email: victim.email, password },
+        {},
+        `10.12.${n}.10`,
+      );
+      expect(signIn.statusCode, path).toBe(429);
+    }
+    // Another account is unaffected.
+    const other = await session(9);
+    const mine = await post('/api/auth/verify-password', { password }, other.bearer, '10.12.9.1');
+    expect(mine.statusCode).toBe(200);
+    const changed = await post(
+      '/api/auth/change-password',
+      { currentPassword: password, newPassword: 'another new password' },
+      other.bearer,
+      '10.12.9.2',
+    );
+    expect(changed.statusCode).toBe(200);
+  });
+
   it('does not count calls that guess nothing, such as reading the session', async () => {
     for (let i = 0; i < 8; i++) {
       const res = await t.app.inject({ url: '/api/auth/get-session', remoteAddress: '10.3.0.1' });

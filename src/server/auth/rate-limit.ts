@@ -1,7 +1,23 @@
 import rateLimit, { type FastifyRateLimitOptions } from '@fastify/rate-limit';
+import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
 import { HttpError } from '#server/http/errors.ts';
+
+/**
+ * Calls made with a session that check its account's password: a stolen session (or bearer token)
+ * must not guess it any faster than a sign-in may. They spend the sign-in budget of the session's
+ * account, whatever email the body names.
+ */
+const SESSION_PASSWORD_PATHS = new Set([
+  '/api/auth/verify-password',
+  '/api/auth/change-password',
+  '/api/auth/delete-user',
+  '/api/auth/two-factor/enable',
+  '/api/auth/two-factor/disable',
+  '/api/auth/two-factor/get-totp-uri',
+  '/api/auth/two-factor/generate-backup-codes',
+]);
 
 /**
  * Requests that guess or spray credentials, send mail, or fill a list with addresses, by what they
@@ -11,6 +27,7 @@ import { HttpError } from '#server/http/errors.ts';
 const LIMITED_PATHS = new Map([
   ['/api/newsletter', 'newsletter'],
   ['/api/auth/sign-in/email', 'sign-in'],
+  ...[...SESSION_PASSWORD_PATHS].map((path) => [path, 'sign-in'] as const),
   ['/api/auth/two-factor/verify-totp', 'sign-in'],
   ['/api/auth/two-factor/verify-backup-code', 'sign-in'],
   ['/api/auth/sign-up/email', 'sign-up'],
@@ -41,9 +58,10 @@ async function limiterFactory(app: FastifyInstance, options: FastifyRateLimitOpt
 }
 
 /**
- * The limiter of better-auth's calls and the newsletter's sign-up: per IP, and per email for calls that name one, counted
- * across instances through Redis when it is configured and reachable, in this process's memory
- * otherwise. Answers the preHandler that applies it.
+ * The limiter of better-auth's calls and the newsletter's sign-up: per IP, and per account (its
+ * email) for calls that name one or are made with a session, counted across instances through Redis
+ * when it is configured and reachable, in this process's memory otherwise. Answers the preHandler
+ * that applies it.
  */
 export async function authRateLimit(app: FastifyInstance, config: Config) {
   const common = { global: false, max: config.authRateLimit, timeWindow: '1 minute' } as const;
@@ -101,16 +119,30 @@ export async function authRateLimit(app: FastifyInstance, config: Config) {
     }
     return check.local(req);
   }
-  const perIp = limiter((req) => `${kindOf(req)}:ip:${req.ip}`);
-  const perEmail = limiter((req) => {
+  /**
+   * The account whose password or mail a call is about, by its email: the session's for a call
+   * made with one, else the one the body names. Undefined when there is none.
+   */
+  async function accountOf(req: FastifyRequest): Promise<string | undefined> {
+    if (SESSION_PASSWORD_PATHS.has(betterAuthUrl(req, config.publicUrl).pathname)) {
+      const found = await app.auth.api.getSession({
+        headers: fromNodeHeaders(req.headers),
+        query: { disableRefresh: true },
+      });
+      return found?.user.email.toLowerCase();
+    }
     const email = (req.body as { email?: unknown } | undefined)?.email;
-    return `${kindOf(req)}:email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-  });
+    return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+  }
+  const accounts = new WeakMap<FastifyRequest, string>();
+  const perIp = limiter((req) => `${kindOf(req)}:ip:${req.ip}`);
+  const perEmail = limiter((req) => `${kindOf(req)}:email:${accounts.get(req)}`);
 
   async function limit(req: FastifyRequest, reply: FastifyReply) {
     if (!kindOf(req)) return;
-    const hasEmail = typeof (req.body as { email?: unknown } | undefined)?.email === 'string';
-    for (const check of hasEmail ? [perIp, perEmail] : [perIp]) {
+    const account = await accountOf(req);
+    if (account !== undefined) accounts.set(req, account);
+    for (const check of account === undefined ? [perIp] : [perIp, perEmail]) {
       const result = await count(check, req);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds));
