@@ -1,10 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { newEmail, origin, signIn, signUp } from '#tests/fixtures/accounts.ts';
+import { mailsTo, pathOf } from '#tests/fixtures/mail-files.ts';
 import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
 import { buildApp } from '#server/app.ts';
 import { account, user } from '#server/db/auth-schema.ts';
@@ -23,18 +24,7 @@ afterAll(async () => t.close());
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers: { origin, ...headers } });
 
-/** The last mail written to DATA_DIR/mail for this address with this subject, and its link. */
-function mailTo(email: string, subject: RegExp): { text: string; links: string[] } {
-  const files = readdirSync(join(dataDir, 'mail'))
-    .filter((f) => f.includes(email))
-    .sort();
-  const texts = files
-    .map((f) => readFileSync(join(dataDir, 'mail', f), 'utf8').replace(/=\r?\n/g, ''))
-    .filter((m) => subject.test(m));
-  const links = texts.map((m) => /(http\S+)/.exec(m)![1]!.replace(/=3D/g, '='));
-  return { text: texts.at(-1) ?? '', links };
-}
-const pathOf = (link: string) => new URL(link).pathname + new URL(link).search;
+const mailTo = (email: string, subject: RegExp) => mailsTo(dataDir, email, subject);
 
 const isAdmin = async (email: string) =>
   (await t.db.select({ role: user.role }).from(user).where(eq(user.email, email)))[0]?.role === 'admin';
