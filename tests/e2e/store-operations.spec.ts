@@ -219,6 +219,47 @@ test.describe('store operations', () => {
     });
   });
 
+  test("a sale while an admin fixes the description: the save goes through at once, and keeps the sale's stock", async ({
+    page,
+    playwright,
+  }) => {
+    // The journey's own tool, with stock to spare for the sale.
+    const tool = await addTool(page, adminToken, { availableQuantity: 100 });
+    const form = await openEditForm(page, tool);
+    await expect(form.getByLabel('Available Quantity')).toHaveValue('100');
+
+    const buyer = await newCustomer(playwright, 'Sally Sale');
+    const bought = await buyer.api.post('/api/purchase', {
+      headers: buyer.headers,
+      data: { toolsId: tool._id, phone: '+1 555 0100', address: '1 Quarry Road', quantity: 4 },
+    });
+    expect(await bought.json()).toMatchObject({ acknowledged: true });
+    await buyer.api.dispose();
+
+    const saves: number[] = [];
+    page.on('response', (response) => {
+      if (response.request().method() === 'PATCH' && response.url().endsWith(`/api/tool/${tool._id}`)) {
+        saves.push(response.status());
+      }
+    });
+    await form.getByLabel('Description').fill('A bench grinder with spark guards.');
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expect(toast(page, `Successfully updated ${tool.name}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/manageProducts$/);
+    await expect(
+      page.getByText('This product was changed since you opened it', { exact: false }),
+    ).toHaveCount(0);
+    // The first save named the version from before the sale; the form merged and saved again.
+    expect(saves).toEqual([412, 200]);
+
+    await page.goto(`/tools/${tool._id}`);
+    const main = page.getByRole('main');
+    await expect(main.getByText('A bench grinder with spark guards.')).toBeVisible();
+    await expect(main.locator('dl > div').filter({ hasText: 'Available Quantity' }).locator('dd')).toHaveText(
+      '96',
+    );
+  });
+
   test('a save of a product deleted meanwhile says it is not in the catalogue any more', async ({ page }) => {
     const tool = await addTool(page, adminToken);
     const form = await openEditForm(page, tool);

@@ -95,8 +95,8 @@ describe('the edit form when another admin changed or deleted the tool since it 
   const CHANGED =
     'This product was changed since you opened it, by another admin or by a sale. Your changes were not saved: reload to see its current values.';
 
-  /** The store as it is once B saved: a save naming V1 is refused (412), one naming V2 passes. */
-  function storeChangedByB() {
+  /** The store as it is once B (or a sale) made it `now`: a save naming V1 is refused (412), one naming V2 passes. */
+  function storeChangedTo(now: Tool) {
     const sent: { ifMatch: string | null; body: unknown }[] = [];
     setApiFetch(async (url, init) => {
       if (url === `/api/tool/${drill._id}` && init.method === 'PATCH') {
@@ -109,19 +109,29 @@ describe('the edit form when another admin changed or deleted the tool since it 
             { status: 412 },
           );
         }
-        return Response.json({ ...changedByB, ...body }, { headers: { etag: '"v3"' } });
+        return Response.json({ ...now, ...body }, { headers: { etag: '"v3"' } });
       }
       return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
     });
     return sent;
   }
 
-  function editTheDrillAt(version: string, reload: () => Promise<{ tool: Tool; version: string }>) {
+  function editTheDrillAt(
+    version: string,
+    reload: () => Promise<{ tool: Tool; version: string }>,
+    onSaved: (tool: Tool) => void = () => {},
+  ) {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     let gone = false;
     render(
       <QueryClientProvider client={queryClient}>
-        <ToolForm tool={drill} version={version} reload={reload} onGone={() => (gone = true)} />
+        <ToolForm
+          tool={drill}
+          version={version}
+          reload={reload}
+          onSaved={onSaved}
+          onGone={() => (gone = true)}
+        />
         <ToastContainer {...toastContainerProps} />
       </QueryClientProvider>,
     );
@@ -129,7 +139,7 @@ describe('the edit form when another admin changed or deleted the tool since it 
   }
 
   it('names the version it opened; refused, says why and reloads the tool as it is now, whose save passes', async () => {
-    const sent = storeChangedByB();
+    const sent = storeChangedTo(changedByB);
     const { user } = editTheDrillAt(V1, async () => ({ tool: changedByB, version: V2 }));
     const price = screen.getByLabelText('Price', { exact: false });
     await user.clear(price);
@@ -154,32 +164,108 @@ describe('the edit form when another admin changed or deleted the tool since it 
     expect(sent[1]).toEqual({ ifMatch: V2, body: { price: 240 } });
   });
 
-  it('keeps, on reload, the changes to fields no one else changed: a sale took stock meanwhile', async () => {
+  it('keeps, on reload, the changes to fields no one else changed', async () => {
+    // B changed the price and a sale took stock; this admin changed the price and the description.
+    const changed = { ...drill, price: 260, availableQuantity: drill.availableQuantity - 3 };
+    const sent = storeChangedTo(changed);
+    const { user } = editTheDrillAt(V1, async () => ({ tool: changed, version: V2 }));
+    const price = screen.getByLabelText('Price', { exact: false });
+    const description = screen.getByLabelText('Description') as HTMLTextAreaElement;
+    await user.clear(price);
+    await user.type(price, '240');
+    await user.clear(description);
+    await user.type(description, 'Fixed typo.');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(CHANGED)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Reload the product' }));
+    expect(await screen.findByText(/with your changes to fields no one else changed/)).toBeTruthy();
+    expect((price as HTMLInputElement).value).toBe('260');
+    expect(description.value).toBe('Fixed typo.');
+    expect((screen.getByLabelText('Available Quantity', { exact: false }) as HTMLInputElement).value).toBe(
+      String(changed.availableQuantity),
+    );
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(`Successfully updated ${drill.name}`)).toBeTruthy();
+    expect(sent[1]).toEqual({ ifMatch: V2, body: { description: 'Fixed typo.' } });
+  });
+
+  it('saves again at once on the new version when only fields the admin left alone changed: a sale took stock', async () => {
     const sold = { ...drill, availableQuantity: drill.availableQuantity - 3 };
-    const sent: unknown[] = [];
-    setApiFetch(async (_url, init) => {
-      const ifMatch = new Headers(init.headers).get('if-match');
-      sent.push({ ifMatch, body: JSON.parse(String(init.body)) });
-      if (ifMatch !== V2) {
-        return Response.json({ error: { code: 'changed_since_opened', message: CHANGED } }, { status: 412 });
-      }
-      return Response.json({ ...sold, price: 240 }, { headers: { etag: '"v3"' } });
-    });
-    const { user } = editTheDrillAt(V1, async () => ({ tool: sold, version: V2 }));
+    const sent = storeChangedTo(sold);
+    let saved: Tool | undefined;
+    const { user } = editTheDrillAt(
+      V1,
+      async () => ({ tool: sold, version: V2 }),
+      (tool) => (saved = tool),
+    );
+    const description = screen.getByLabelText('Description');
+    await user.clear(description);
+    await user.type(description, 'Fixed typo.');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(`Successfully updated ${drill.name}`)).toBeTruthy();
+    // Only the description, the second time too: the sale's stock is not written back.
+    expect(sent).toEqual([
+      { ifMatch: V1, body: { description: 'Fixed typo.' } },
+      { ifMatch: V2, body: { description: 'Fixed typo.' } },
+    ]);
+    expect(saved).toEqual({ ...sold, description: 'Fixed typo.' });
+    expect(screen.queryByText(CHANGED)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reload the product' })).toBeNull();
+  });
+
+  it('does not save again when another admin changed the field this admin changed: says so', async () => {
+    const sent = storeChangedTo(changedByB);
+    const reload = vi.fn(async () => ({ tool: changedByB, version: V2 }));
+    const { user } = editTheDrillAt(V1, reload);
     const price = screen.getByLabelText('Price', { exact: false });
     await user.clear(price);
     await user.type(price, '240');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText(CHANGED)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Reload the product' }));
-    expect(await screen.findByText(/with your changes to fields no one else changed/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload the product' })).toBeTruthy();
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(sent).toEqual([{ ifMatch: V1, body: { price: 240 } }]);
     expect((price as HTMLInputElement).value).toBe('240');
-    expect((screen.getByLabelText('Available Quantity', { exact: false }) as HTMLInputElement).value).toBe(
-      String(sold.availableQuantity),
-    );
+  });
+
+  it('does not save a stock the admin changed when a sale changed it too: says what it is now', async () => {
+    const sold = { ...drill, availableQuantity: 72 };
+    const sent = storeChangedTo(sold);
+    const { user } = editTheDrillAt(V1, async () => ({ tool: sold, version: V2 }));
+    const stock = screen.getByLabelText('Available Quantity');
+    await user.clear(stock);
+    await user.type(stock, '100');
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText(`Successfully updated ${drill.name}`)).toBeTruthy();
-    expect(sent[1]).toEqual({ ifMatch: V2, body: { price: 240 } });
+    expect(await screen.findByText(CHANGED)).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Its available quantity changed (a sale or another admin) since you opened it: now 72.',
+      ),
+    ).toBeTruthy();
+    expect(sent).toEqual([{ ifMatch: V1, body: { availableQuantity: 100 } }]);
+    expect(screen.queryByText(/Successfully updated/)).toBeNull();
+  });
+
+  it('gives up after three saves on a tool that changes each time (a sale before every save)', async () => {
+    let sales = 0;
+    const now = () => ({
+      tool: { ...drill, availableQuantity: drill.availableQuantity - sales },
+      version: `"s${sales}"`,
+    });
+    const sent: { ifMatch: string | null; body: unknown }[] = [];
+    setApiFetch(async (_url, init) => {
+      sent.push({ ifMatch: new Headers(init.headers).get('if-match'), body: JSON.parse(String(init.body)) });
+      sales++;
+      return Response.json({ error: { code: 'changed_since_opened', message: CHANGED } }, { status: 412 });
+    });
+    const { user } = editTheDrillAt(V1, async () => now());
+    const description = screen.getByLabelText('Description');
+    await user.clear(description);
+    await user.type(description, 'Fixed typo.');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(CHANGED)).toBeTruthy();
+    expect(sent.map((save) => save.ifMatch)).toEqual([V1, '"s1"', '"s2"']);
+    expect(screen.getByRole('button', { name: 'Reload the product' })).toBeTruthy();
   });
 
   it('hands a save of a tool deleted since to the page (onGone), without a message of its own', async () => {

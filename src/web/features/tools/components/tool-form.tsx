@@ -33,6 +33,11 @@ const FIELDS: readonly FieldName[] = [
   'category',
 ];
 
+/** Saves of one edit, the first included, before a tool changed by others each time is left to the admin. */
+const MOST_SAVES = 3;
+
+const isStale = (failure: unknown) => failure instanceof ApiRequestError && failure.status === 412;
+
 const valuesOf = (tool: Tool): FormValues => ({
   name: tool.name,
   minimumOrder: tool.minimumOrder,
@@ -50,9 +55,11 @@ const valuesOf = (tool: Tool): FormValues => ({
  * fields that differ from the tool, so that a price edit never writes back the stock it was opened with.
  *
  * An edit names the `version` of the tool it opened (If-Match), and keeps to that tool and version
- * whatever the page reads since, until the admin reloads it: when another admin (or a sale) changed
- * the tool in between, the server changes nothing (412), and the form says so and offers to
- * `reload` the tool as it is now. A tool deleted in between is `onGone`.
+ * whatever the page reads since, until the admin reloads it. When another admin (or a sale) changed
+ * the tool in between, the server changes nothing (412); the form then reads the tool as it is now
+ * (`reload`) and merges: if no one else changed a field the admin changed, it saves the admin's
+ * fields again on the new version (a sale's stock, another admin's price stay); if someone did, it
+ * says so and offers to reload the tool. A tool deleted in between is `onGone`.
  */
 export function ToolForm({
   tool,
@@ -97,7 +104,9 @@ export function ToolForm({
     reset();
   };
 
-  const edit = async ({ tool, version }: ToolToEdit, values: AddToolInput) => {
+  const edit = async (from: ToolToEdit, values: AddToolInput) => {
+    const { tool } = from;
+    let { version } = from;
     const changes: EditToolInput = Object.fromEntries(
       FIELDS.filter((field) => values[field] !== tool[field]).map((field) => [field, values[field]]),
     );
@@ -105,11 +114,33 @@ export function ToolForm({
       setFormErrors(['Nothing has changed yet.']);
       return;
     }
-    const saved = await editTool.mutateAsync({ id: tool._id, changes, version });
-    toast.success(`Successfully updated ${saved.tool.name}`);
-    setOpened(saved);
-    reset(valuesOf(saved.tool));
-    onSaved?.(saved.tool);
+    const changed = Object.keys(changes) as FieldName[];
+    for (let saves = 1; ; saves++) {
+      try {
+        const saved = await editTool.mutateAsync({ id: tool._id, changes, version });
+        toast.success(`Successfully updated ${saved.tool.name}`);
+        setOpened(saved);
+        reset(valuesOf(saved.tool));
+        onSaved?.(saved.tool);
+        return;
+      } catch (failure) {
+        if (!isStale(failure) || !reload || saves === MOST_SAVES) throw failure;
+        // Changed since it opened: a conflict only where someone else changed a field this admin did.
+        const now = await reload();
+        const clashing = changed.filter((field) => now.tool[field] !== tool[field]);
+        if (clashing.length) {
+          failed(failure);
+          if (clashing.includes('availableQuantity')) {
+            setFormErrors((messages) => [
+              ...messages,
+              `Its available quantity changed (a sale or another admin) since you opened it: now ${now.tool.availableQuantity}.`,
+            ]);
+          }
+          return;
+        }
+        version = now.version;
+      }
+    }
   };
 
   /** A failure of a save or a reload: a deleted tool is gone, a changed one is stale. */
