@@ -35,6 +35,7 @@ const FIELDS: readonly FieldName[] = [
 
 /** Saves of one edit, the first included, before a tool changed by others each time is left to the admin. */
 const MOST_SAVES = 3;
+const RELOAD_PAUSE_MS = 100;
 
 const isStale = (failure: unknown) => failure instanceof ApiRequestError && failure.status === 412;
 
@@ -126,6 +127,9 @@ export function ToolForm({
       } catch (failure) {
         if (!isStale(failure) || !reload || saves === MOST_SAVES) throw failure;
         // Changed since it opened: a conflict only where someone else changed a field this admin did.
+        // Read a moment later, each time longer: the server's copy of the tool follows a sale made
+        // through another instance a few milliseconds after it.
+        await new Promise((resolve) => setTimeout(resolve, RELOAD_PAUSE_MS * saves));
         const now = await reload();
         const clashing = changed.filter((field) => now.tool[field] !== tool[field]);
         if (clashing.length) {
