@@ -14,7 +14,10 @@ const CAPTION = 'Your orders, newest first';
 // The day an order was placed, the same on the server's first view and in the browser: in UTC.
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const orderedOn = (order: Order) => dayFormat.format(new Date(order.createdAt));
-const timeFormat = new Intl.DateTimeFormat('en-US', {
+// A hold ends within hours: its day and time, without the year.
+const holdEndFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
@@ -23,18 +26,14 @@ const timeFormat = new Intl.DateTimeFormat('en-US', {
 
 /**
  * Until when an unpaid order holds its stock, so that its cancellation surprises no one; in UTC, to
- * the minute (seconds dropped: a little early, never late). The date and time do not break apart.
+ * the minute (seconds dropped: a little early, never late). "Pay by" and its time stay on one line.
  */
 function PayBy({ order, className }: { order: Order; className: string }) {
   if (!order.payBy) return null;
-  const at = new Date(order.payBy);
   return (
     <span className={className}>
-      Pay by{' '}
-      <span className="whitespace-nowrap">
-        {dayFormat.format(at)}, {timeFormat.format(at)} UTC
-      </span>{' '}
-      or it is cancelled
+      <span className="whitespace-nowrap">Pay by {holdEndFormat.format(new Date(order.payBy))} UTC</span> or
+      it is cancelled
     </span>
   );
 }
