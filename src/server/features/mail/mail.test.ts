@@ -7,6 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp, signUpAdmin, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createTool } from '#tests/fixtures/factories.ts';
+import { payWithGoodCard } from '#tests/fixtures/payments.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { mailOutbox, orders } from '#server/db/schema.ts';
 import { createSandboxGateway } from '#server/features/payments/gateways/sandbox.ts';
@@ -35,24 +36,6 @@ async function buy(t: TestApp, who: TestAccount, toolsId: string, quantity = 2) 
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { acknowledged: boolean; insertedId?: string };
-}
-
-/** Pays an order with the sandbox's good card, as the payment page does. */
-async function pay(t: TestApp, who: TestAccount, orderId: string): Promise<string> {
-  const { clientSecret } = (await t.call('POST', '/api/create-payment-intent', who, { orderId })).json();
-  const card = {
-    number: '4242424242424242',
-    expMonth: 12,
-    expYear: new Date().getFullYear() + 2,
-    cvc: '123',
-  };
-  const { id } = (await t.call('POST', '/api/payments/sandbox/confirm', who, { clientSecret, card })).json();
-  const res = await t.call('PATCH', `/api/order/${orderId}`, who, {
-    appointment: orderId,
-    transactionId: id,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return id as string;
 }
 
 describe('the outbox is written with the change it tells of', () => {
@@ -112,8 +95,8 @@ describe('the outbox is written with the change it tells of', () => {
     const first = (await buy(t, ann, tool.id, 1)).insertedId!;
     const tool2 = await createTool(t.db, { priceCents: 4000 });
     const second = (await buy(t, ann, tool2.id, 2)).insertedId!;
-    const txFirst = await pay(t, ann, first);
-    await pay(t, ann, second);
+    const txFirst = await payWithGoodCard(t, ann, first);
+    await payWithGoodCard(t, ann, second);
     // The PATCH again (a retry) and the reconciliation's path change nothing.
     expect(
       (await t.call('PATCH', `/api/order/${first}`, ann, { appointment: first, transactionId: txFirst }))
@@ -166,8 +149,8 @@ describe('the outbox is written with the change it tells of', () => {
   it('shipping and refunding each write their mail once', async () => {
     const shipped = (await buy(t, ann, (await createTool(t.db)).id, 1)).insertedId!;
     const refunded = (await buy(t, ann, (await createTool(t.db)).id, 1)).insertedId!;
-    await pay(t, ann, shipped);
-    await pay(t, ann, refunded);
+    await payWithGoodCard(t, ann, shipped);
+    await payWithGoodCard(t, ann, refunded);
     expect((await t.call('PATCH', `/api/shiftNow/${shipped}`, boss, { shiftNow: true })).statusCode).toBe(
       200,
     );

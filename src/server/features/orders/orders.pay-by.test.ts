@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createTool } from '#tests/fixtures/factories.ts';
+import { payWithGoodCard } from '#tests/fixtures/payments.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 
 // Not the default two hours: payBy must follow the operator's ORDER_HOLD_HOURS.
@@ -28,21 +29,7 @@ async function buy(): Promise<string> {
   return res.json().insertedId as string;
 }
 
-async function pay(orderId: string): Promise<void> {
-  const { clientSecret } = (await t.call('POST', '/api/create-payment-intent', ann, { orderId })).json();
-  const card = {
-    number: '4242424242424242',
-    expMonth: 12,
-    expYear: new Date().getFullYear() + 2,
-    cvc: '123',
-  };
-  const { id } = (await t.call('POST', '/api/payments/sandbox/confirm', ann, { clientSecret, card })).json();
-  const paid = await t.call('PATCH', `/api/order/${orderId}`, ann, {
-    appointment: orderId,
-    transactionId: id,
-  });
-  expect(paid.statusCode).toBe(200);
-}
+const pay = (orderId: string) => payWithGoodCard(t, ann, orderId);
 
 /** The order as GET /api/myOrder/{id} and as GET /api/myOrders give it to its owner. */
 async function seen(id: string) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createTool } from '#tests/fixtures/factories.ts';
+import { payWithGoodCard } from '#tests/fixtures/payments.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { SELLER } from './receipt.service.ts';
 
@@ -29,21 +30,7 @@ async function buy(priceCents: number, quantity: number): Promise<string> {
   return res.json().insertedId as string;
 }
 
-async function pay(orderId: string): Promise<string> {
-  const { clientSecret } = (await t.call('POST', '/api/create-payment-intent', ann, { orderId })).json();
-  const card = {
-    number: '4242424242424242',
-    expMonth: 12,
-    expYear: new Date().getFullYear() + 2,
-    cvc: '123',
-  };
-  const { id } = (await t.call('POST', '/api/payments/sandbox/confirm', ann, { clientSecret, card })).json();
-  expect(
-    (await t.call('PATCH', `/api/order/${orderId}`, ann, { appointment: orderId, transactionId: id }))
-      .statusCode,
-  ).toBe(200);
-  return id as string;
-}
+const pay = (orderId: string) => payWithGoodCard(t, ann, orderId);
 
 describe('GET /api/receipt/{orderId}', () => {
   it('gives the owner and admins the paid order’s receipt; receipt numbers follow each other', async () => {
