@@ -1,4 +1,4 @@
-import rateLimit, { type FastifyRateLimitOptions } from '@fastify/rate-limit';
+import rateLimit, { type CreateRateLimitOptions, type FastifyRateLimitOptions } from '@fastify/rate-limit';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
@@ -37,6 +37,18 @@ const LIMITED_PATHS = new Map([
 ]);
 
 /**
+ * Calls that mail the address their body names, whoever asks. Their per-minute limits still let
+ * anyone have some 600 mails an hour sent to one inbox (a customer's, an admin's), so these mails
+ * are also capped per address per hour, as stores do: one budget for both kinds, from any IP. It
+ * is counted before better-auth looks the address up, so a known and an unknown address are
+ * refused alike, and the refusal tells no one whether it has an account.
+ */
+const MAILING_PATHS = new Set(['/api/auth/request-password-reset', '/api/auth/send-verification-email']);
+
+/** Mails these calls may have sent to one address per hour: a lost mail or two, and a reset. */
+const MAILS_PER_ADDRESS_PER_HOUR = 5;
+
+/**
  * The URL better-auth is handed for a request, and so the path its router matches: the WHATWG
  * parser resolves `.`/`..`/`%2e` segments and backslashes and drops a `#fragment`, as the router
  * sees them. The limiter counts this path, never the raw one, so no spelling escapes it.
@@ -44,8 +56,6 @@ const LIMITED_PATHS = new Map([
 export function betterAuthUrl(req: FastifyRequest, publicUrl: string): URL {
   return new URL(req.url, publicUrl);
 }
-
-type Check = ReturnType<FastifyInstance['createRateLimit']>;
 
 /** @fastify/rate-limit with these options, in a scope of its own: its `createRateLimit`. */
 async function limiterFactory(app: FastifyInstance, options: FastifyRateLimitOptions) {
@@ -104,12 +114,20 @@ export async function authRateLimit(app: FastifyInstance, config: Config) {
     ? await limiterFactory(app, { ...common, redis, nameSpace: 'torque-auth-', skipOnError: false })
     : undefined;
 
-  const limiter = (keyGenerator: (req: FastifyRequest) => string) => ({
-    local: local({ keyGenerator }),
-    shared: shared?.({ keyGenerator }),
+  /** A count by `keyGenerator`'s key, with `refusal` the 429's message for the seconds left. */
+  const limiter = (
+    keyGenerator: (req: FastifyRequest) => string,
+    refusal = (seconds: number) => `Too many attempts. Please wait ${seconds} seconds and try again.`,
+    options: CreateRateLimitOptions = {},
+  ) => ({
+    local: local({ ...options, keyGenerator }),
+    shared: shared?.({ ...options, keyGenerator }),
+    refusal,
   });
-  const kindOf = (req: FastifyRequest) => LIMITED_PATHS.get(betterAuthUrl(req, config.publicUrl).pathname);
-  async function count(check: { local: Check; shared: Check | undefined }, req: FastifyRequest) {
+  type Limiter = ReturnType<typeof limiter>;
+  const pathOf = (req: FastifyRequest) => betterAuthUrl(req, config.publicUrl).pathname;
+  const kindOf = (req: FastifyRequest) => LIMITED_PATHS.get(pathOf(req));
+  async function count(check: Limiter, req: FastifyRequest) {
     if (check.shared && redis?.status === 'ready') {
       try {
         return await check.shared(req);
@@ -124,7 +142,7 @@ export async function authRateLimit(app: FastifyInstance, config: Config) {
    * made with one, else the one the body names. Undefined when there is none.
    */
   async function accountOf(req: FastifyRequest): Promise<string | undefined> {
-    if (SESSION_PASSWORD_PATHS.has(betterAuthUrl(req, config.publicUrl).pathname)) {
+    if (SESSION_PASSWORD_PATHS.has(pathOf(req))) {
       const found = await app.auth.api.getSession({
         headers: fromNodeHeaders(req.headers),
         query: { disableRefresh: true },
@@ -137,20 +155,26 @@ export async function authRateLimit(app: FastifyInstance, config: Config) {
   const accounts = new WeakMap<FastifyRequest, string>();
   const perIp = limiter((req) => `${kindOf(req)}:ip:${req.ip}`);
   const perEmail = limiter((req) => `${kindOf(req)}:email:${accounts.get(req)}`);
+  const mailsPerAddress = limiter(
+    (req) => `mail:email:${accounts.get(req)}`,
+    (seconds) => {
+      const minutes = Math.ceil(seconds / 60);
+      return `Too many emails were sent to this address. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+    },
+    { max: MAILS_PER_ADDRESS_PER_HOUR, timeWindow: '1 hour' },
+  );
 
   async function limit(req: FastifyRequest, reply: FastifyReply) {
     if (!kindOf(req)) return;
     const account = await accountOf(req);
     if (account !== undefined) accounts.set(req, account);
-    for (const check of account === undefined ? [perIp] : [perIp, perEmail]) {
+    const checks = account === undefined ? [perIp] : [perIp, perEmail];
+    if (account !== undefined && MAILING_PATHS.has(pathOf(req))) checks.push(mailsPerAddress);
+    for (const check of checks) {
       const result = await count(check, req);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds));
-        throw new HttpError(
-          429,
-          'rate_limited',
-          `Too many attempts. Please wait ${result.ttlInSeconds} seconds and try again.`,
-        );
+        throw new HttpError(429, 'rate_limited', check.refusal(result.ttlInSeconds));
       }
     }
   }
