@@ -2,6 +2,9 @@
 // and the server sends the browser back with `?error=<code>`. The codes and their words, for the
 // server that picks a code and the page that shows its words. No zod: pages import it.
 
+/** How the API's refusal of one more mail to an address begins (the hourly cap, not the minute's). */
+export const TOO_MANY_MAILS = 'Too many emails were sent to this address.';
+
 export const FORM_ERRORS = {
   invalid_name: 'Name is required',
   name_too_long: 'Name is too long (at most 100 characters)',
@@ -13,6 +16,7 @@ export const FORM_ERRORS = {
   password_too_short: 'Password too short: use at least 8 characters',
   password_too_long: 'Password too long: use at most 128 characters',
   rate_limited: 'Too many attempts. Please wait a minute and try again.',
+  too_many_mails: `${TOO_MANY_MAILS} Please try again in an hour.`,
   invalid_code: 'Invalid code',
   invalid_backup_code: 'Invalid backup code',
   too_many_attempts_request_new_code: 'Too many attempts. Please log in again.',

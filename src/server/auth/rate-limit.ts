@@ -1,6 +1,7 @@
 import rateLimit, { type CreateRateLimitOptions, type FastifyRateLimitOptions } from '@fastify/rate-limit';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TOO_MANY_MAILS } from '#shared/form-posts.ts';
 import type { Config } from '#server/config.ts';
 import { HttpError } from '#server/http/errors.ts';
 
@@ -159,7 +160,7 @@ export async function authRateLimit(app: FastifyInstance, config: Config) {
     (req) => `mail:email:${accounts.get(req)}`,
     (seconds) => {
       const minutes = Math.ceil(seconds / 60);
-      return `Too many emails were sent to this address. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+      return `${TOO_MANY_MAILS} Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
     },
     { max: MAILS_PER_ADDRESS_PER_HOUR, timeWindow: '1 hour' },
   );

@@ -259,6 +259,30 @@ describe('POST /forgot-password and /reset-password as forms', () => {
     expect(res.headers.location).toBe('/forgot-password?sent=1');
   });
 
+  it('says, once an address has had its mails for the hour, to try again in an hour', async () => {
+    const store = await createTestApp({ authRateLimit: 1000 });
+    try {
+      const email = newEmail('many-resets');
+      const locations: unknown[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await store.app.inject({
+          method: 'POST',
+          url: '/forgot-password',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+          payload: new URLSearchParams({ email }).toString(),
+          remoteAddress: `10.8.0.${i + 1}`,
+        });
+        locations.push(res.headers.location);
+      }
+      expect(locations).toEqual([
+        ...Array(5).fill('/forgot-password?sent=1'),
+        '/forgot-password?error=too_many_mails',
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('sends a link that does not work back as broken, and a missing password back with its token', async () => {
     const broken = await post('/reset-password', { token: 'no-such-token', newPassword: 'a new passphrase' });
     expect(broken.headers.location).toBe('/reset-password?error=INVALID_TOKEN');

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { FORM_ERRORS, type FormError } from '#shared/form-posts.ts';
+import { FORM_ERRORS, type FormError, TOO_MANY_MAILS } from '#shared/form-posts.ts';
 import {
   NEWSLETTER_ANCHOR,
   NEWSLETTER_QUERY,
@@ -66,7 +66,7 @@ interface Answer {
     code?: unknown;
     twoFactorRedirect?: unknown;
     subscribed?: unknown;
-    error?: { code?: unknown; fields?: Record<string, unknown> };
+    error?: { code?: unknown; message?: unknown; fields?: Record<string, unknown> };
   };
 }
 
@@ -208,7 +208,12 @@ const newsletter: FormHandler = async ({ api }, req, reply) => {
 
 /** The form's code for the API's refusal: one the page has words for, else 'failed'. */
 function failure({ status, body }: Answer): FormError {
-  if (status === 429) return 'rate_limited';
+  if (status === 429) {
+    const message = body.error?.message;
+    return typeof message === 'string' && message.startsWith(TOO_MANY_MAILS)
+      ? 'too_many_mails'
+      : 'rate_limited';
+  }
   const raw = body.error?.code ?? body.code;
   const code = typeof raw === 'string' ? raw.toLowerCase() : '';
   // The sign-up hooks' 400 (ours) names its field, the name or the email, and says why.
