@@ -1,9 +1,9 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, ne } from 'drizzle-orm';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { DisplayName, PhotoUrl } from '#shared/schemas/account.ts';
 import type { Config } from '#server/config.ts';
-import { verification } from '#server/db/auth-schema.ts';
+import { session, verification } from '#server/db/auth-schema.ts';
 import type { Db } from '#server/db/client.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from '#server/features/accounts/accounts.service.ts';
 
@@ -57,7 +57,7 @@ const PUBLIC_IDENTITY_PATHS = new Set(['/sign-up/email', '/update-user']);
  * Our rules on better-auth's own calls, as a plugin of hooks: what a sign-up or profile change may
  * show the public (name, picture); no demo account signing in or up on a production store; a changed
  * password ends the other sessions and the reset links mailed before it (a reset does so in
- * onPasswordReset).
+ * onPasswordReset); two-factor turned on or off ends the other sessions.
  */
 export function accountRules(config: Config, db: Db) {
   return {
@@ -125,6 +125,22 @@ export function accountRules(config: Config, db: Db) {
             const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
             if (returned instanceof Error || typeof returned?.user?.id !== 'string') return;
             await endResetLinks(db, returned.user.id);
+          }),
+        },
+        {
+          // Two-factor turned on (the first code verified) or off ends every other session and its
+          // bearer token, as a changed password does (OWASP ASVS 7.4.3): one stolen before must
+          // not outlive the change, nor turn it off again. better-auth hands the browser that made
+          // it a new session (newSession), which stays. A sign-in finished with a code changes
+          // nothing: it comes without a session, and ends none.
+          matcher: (ctx) => ctx.path?.startsWith('/two-factor/') ?? false,
+          handler: createAuthMiddleware(async (ctx) => {
+            const { session: before, newSession: after, returned } = ctx.context;
+            if (returned instanceof Error || !before || !after) return;
+            if (Boolean(before.user.twoFactorEnabled) === Boolean(after.user.twoFactorEnabled)) return;
+            await db
+              .delete(session)
+              .where(and(eq(session.userId, after.user.id), ne(session.id, after.session.id)));
           }),
         },
       ],
