@@ -1,6 +1,7 @@
 import { and, eq, like, ne } from 'drizzle-orm';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { deleteSessionCookie } from 'better-auth/cookies';
 import { DisplayName, PhotoUrl } from '#shared/schemas/account.ts';
 import type { Config } from '#server/config.ts';
 import { session, verification } from '#server/db/auth-schema.ts';
@@ -57,7 +58,8 @@ const PUBLIC_IDENTITY_PATHS = new Set(['/sign-up/email', '/update-user']);
  * Our rules on better-auth's own calls, as a plugin of hooks: what a sign-up or profile change may
  * show the public (name, picture); no demo account signing in or up on a production store; a changed
  * password ends the other sessions and the reset links mailed before it (a reset does so in
- * onPasswordReset); two-factor turned on or off ends the other sessions.
+ * onPasswordReset); two-factor turned on or off ends the other sessions, and an account with it
+ * is not signed in by the link of its verification mail.
  */
 export function accountRules(config: Config, db: Db) {
   return {
@@ -141,6 +143,20 @@ export function accountRules(config: Config, db: Db) {
             await db
               .delete(session)
               .where(and(eq(session.userId, after.user.id), ne(session.id, after.session.id)));
+          }),
+        },
+        {
+          // The link of the verification mail signs in (autoSignInAfterVerification), but an
+          // account with two-factor on is signed in only with its code: the link confirms the
+          // address and the session it made ends at once; its owner then logs in as usual. A
+          // browser signed in to the account already keeps its session.
+          matcher: (ctx) => ctx.path === '/verify-email',
+          handler: createAuthMiddleware(async (ctx) => {
+            const made = ctx.context.newSession;
+            if (!made?.user.twoFactorEnabled || made.session.id === ctx.context.session?.session.id) return;
+            await ctx.context.internalAdapter.deleteSession(made.session.token);
+            deleteSessionCookie(ctx);
+            ctx.context.setNewSession(null);
           }),
         },
       ],

@@ -1,10 +1,14 @@
+import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
+import { createEmailVerificationToken } from 'better-auth/api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { origin, signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
+import { EMAIL_CONFIRMED_PATH } from '#shared/email-confirmation.ts';
 import { buildApp } from '#server/app.ts';
+import { session, user } from '#server/db/auth-schema.ts';
 
 // OWASP ASVS 7.4.3: a second factor turned on or off ends every other session of the account.
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -118,5 +122,63 @@ describe('turning two-factor on or off', () => {
     expect(await profileStatus(t.app, bea.email, { cookie: phone.cookie })).toBe(401);
     await vi.waitFor(async () => expect(await profileStatus(other, bea.email, phone.bearer)).toBe(401));
     expect(await profileStatus(t.app, bea.email, { cookie: newSessionCookie(off) })).toBe(200);
+  });
+});
+
+describe('the link of the verification mail', () => {
+  /** Opens the mailed link for `email`, from a browser holding `cookie` (none: another browser). */
+  async function openLink(email: string, cookie?: string) {
+    const token = await createEmailVerificationToken(t.app.config.authSecret, email);
+    const callbackURL = encodeURIComponent(EMAIL_CONFIRMED_PATH);
+    const res = await t.app.inject({
+      url: `/api/auth/verify-email?token=${token}&callbackURL=${callbackURL}`,
+      headers: cookie ? { cookie } : {},
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(EMAIL_CONFIRMED_PATH);
+    // The cookies the browser keeps afterwards: each one set replaces the last, an expired one goes.
+    const jar = new Map((cookie ? [cookie] : []).map((c) => [c.split('=')[0]!, c] as const));
+    for (const set of [res.headers['set-cookie']].flat().filter(Boolean).map(String)) {
+      const pair = set.split(';')[0]!;
+      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+      if (!value || /max-age=0/i.test(set)) jar.delete(name);
+      else jar.set(name, pair);
+    }
+    return [...jar.values()].join('; ');
+  }
+  const signedInAs = async (cookie: string) =>
+    (await t.app.inject({ url: '/api/auth/get-session', headers: { cookie } })).json()?.user?.email ?? null;
+  const sessionsOf = async (email: string) =>
+    (
+      await t.db
+        .select({ id: session.id })
+        .from(session)
+        .innerJoin(user, eq(user.id, session.userId))
+        .where(eq(user.email, email))
+    ).length;
+
+  it('confirms the address of a two-factor account without signing it in: the code is still asked for', async () => {
+    const cy = await signUp(t.app, 'cy');
+    await enableTwoFactor(cy, cy.cookie);
+    const sessions = await sessionsOf(cy.email);
+
+    const kept = await openLink(cy.email);
+
+    expect(await signedInAs(kept)).toBeNull();
+    expect(await sessionsOf(cy.email)).toBe(sessions);
+    const [row] = await t.db
+      .select({ emailVerified: user.emailVerified })
+      .from(user)
+      .where(eq(user.email, cy.email));
+    expect(row?.emailVerified).toBe(true);
+    // Signing in asks for the code, as before.
+    const first = await post('/api/auth/sign-in/email', { email: cy.email, password: cy.password }, {});
+    expect(first.json().twoFactorRedirect).toBe(true);
+  });
+
+  it('keeps the session of the browser already signed in to that account', async () => {
+    const dee = await signUp(t.app, 'dee');
+    const { cookie } = await enableTwoFactor(dee, dee.cookie);
+    expect(await signedInAs(await openLink(dee.email, cookie))).toBe(dee.email);
   });
 });
