@@ -41,6 +41,14 @@ declare module 'fastify' {
     db: Db;
     /** The public catalogue's serialized answers, dropped on every change (any instance). */
     catalogue: ResponseCache<CachedBody>;
+    /** GET /api/catalogue's answers: dropped on every change too, but each held its second. */
+    catalogueSearches: ResponseCache<CachedBody>;
+    /**
+     * An admin changed the catalogue through this instance: its next answers show the change at
+     * once (other instances drop theirs on the trigger's NOTIFY, which comes a moment after the
+     * commit), held searches included.
+     */
+    catalogueEdited: () => void;
   }
 }
 
@@ -65,6 +73,11 @@ export async function buildApp(given: Config, options: BuildOptions): Promise<Fa
     : { ...given, authSecret: await ownSecret(options.database.db, logger) };
   const writeAccessLine = accessLine(logger);
   const catalogue = new ResponseCache<CachedBody>();
+  // Searches repeat (the same few words, the same category pages), and a search costs milliseconds
+  // of database time for a common word in 100,000 tools (its matches counted to a cap). Its answer is
+  // kept until the catalogue changes, and at least a second (as the visitors' pages are), for as
+  // many distinct searches as visitors are likely to share.
+  const catalogueSearches = new ResponseCache<CachedBody>({ holdMs: 1_000, maxEntries: 1_000 });
   let requests = 0;
   const nextId = () => `req-${(requests = (requests + 1) & 0x7fffffff).toString(36)}`;
   const app = Fastify({
@@ -93,8 +106,16 @@ export async function buildApp(given: Config, options: BuildOptions): Promise<Fa
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  await database.onChange('catalogue', () => catalogue.clear());
+  await database.onChange('catalogue', () => {
+    catalogue.clear();
+    catalogueSearches.clear();
+  });
   app.decorate('catalogue', catalogue);
+  app.decorate('catalogueSearches', catalogueSearches);
+  app.decorate('catalogueEdited', () => {
+    catalogue.clear();
+    catalogueSearches.clear({ unheld: true });
+  });
 
   await app.register(errors);
   await app.register(security, { config });

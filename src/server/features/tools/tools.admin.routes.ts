@@ -35,7 +35,11 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: InsertResult, ...errors },
       },
     },
-    async (req) => ({ acknowledged: true, insertedId: await addTool(app.db, req.user!, req.body) }),
+    async (req) => {
+      const insertedId = await addTool(app.db, req.user!, req.body);
+      app.catalogueEdited();
+      return { acknowledged: true, insertedId };
+    },
   );
 
   app.patch(
@@ -67,9 +71,7 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
               }
             },
       );
-      // Other instances drop their copy on the trigger's NOTIFY; this one at once, so that the
-      // admin's next read (PostgreSQL notifies a moment after the commit) shows the edit.
-      app.catalogue.clear();
+      app.catalogueEdited();
       return reply.header('etag', toolVersion(tool)).send(tool);
     },
   );
@@ -85,9 +87,10 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // SPEC's answer: deletedCount 1 when this call archived the tool, 0 when the id names none.
-    async (req) => ({
-      acknowledged: true,
-      deletedCount: req.params.id === null ? 0 : await archiveTool(app.db, req.user!, req.params.id),
-    }),
+    async (req) => {
+      const deletedCount = req.params.id === null ? 0 : await archiveTool(app.db, req.user!, req.params.id);
+      if (deletedCount) app.catalogueEdited();
+      return { acknowledged: true, deletedCount };
+    },
   );
 };

@@ -80,6 +80,24 @@ describe('products', () => {
     expect((await t.app.inject('/api/tools')).json()).toHaveLength(before);
   });
 
+  it("shows an admin's add and delete in their next search at once, though searches are held a second", async () => {
+    // Manage Products' list, read a moment before (held across changes for a second).
+    const list = '/api/catalogue?sort=name&limit=48&q=wallchaser';
+    const ids = async () =>
+      ((await t.app.inject(list)).json().items as { _id: string }[]).map((tool) => tool._id);
+    expect(await ids()).toEqual([]);
+    const id = (
+      await t.call('POST', '/api/addTool', admin, {
+        ...newTool,
+        name: 'Torque WC-40 Wallchaser',
+        description: 'Cuts channels for cables.',
+      })
+    ).json().insertedId;
+    expect(await ids()).toEqual([id]);
+    expect((await t.call('DELETE', `/api/tool/${id}`, admin)).json()).toMatchObject({ deletedCount: 1 });
+    expect(await ids()).toEqual([]);
+  });
+
   it('says why a price or text is refused, in the words of the form', async () => {
     const fields = async (change: object) =>
       (await t.call('POST', '/api/addTool', admin, { ...newTool, ...change })).json().error.fields;

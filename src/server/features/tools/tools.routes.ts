@@ -5,14 +5,7 @@ import { CatalogueQuery } from '#shared/schemas/catalogue.ts';
 import { CataloguePage, CategoryList, Tool, ToolId, ToolList } from '#shared/schemas/tool.ts';
 import { NotFound } from '#server/domain-errors.ts';
 import { IdParam } from '#server/http/params.ts';
-import {
-  type CachedBody,
-  cachedJson,
-  catalogueKeys,
-  replyCached,
-  ResponseCache,
-  sendCached,
-} from '#server/http/response-cache.ts';
+import { cachedJson, catalogueKeys, replyCached, sendCached } from '#server/http/response-cache.ts';
 import { cachedTool, catalogue, listCategories, listTools } from './tools.service.ts';
 
 const NO_TOOL = 'No tool with this id.';
@@ -27,13 +20,6 @@ async function cachedCategories(app: FastifyInstance): Promise<CategoryList> {
 
 /** The public catalogue. */
 export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Searches repeat (the same few words, the same category pages), and a search costs milliseconds
-  // of database time for a common word in 100,000 tools (its matches counted to a cap). Its answer is
-  // kept until the catalogue changes, and at least a second (as the visitors' pages are), for as
-  // many distinct searches as visitors are likely to share.
-  const searches = new ResponseCache<CachedBody>({ holdMs: 1_000, maxEntries: 1_000 });
-  await app.database.onChange('catalogue', () => searches.clear());
-
   app.get(
     '/tools',
     { schema: { tags: ['tools'], summary: 'The catalogue', response: { 200: ToolList } } },
@@ -57,8 +43,12 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (req, reply) => {
       const { q, category, sort, limit, cursor } = req.query;
-      return replyCached(req, reply, searches, JSON.stringify([q, category, sort, limit, cursor]), async () =>
-        cachedJson(await catalogue(app.db, req.query, () => cachedCategories(app))),
+      return replyCached(
+        req,
+        reply,
+        app.catalogueSearches,
+        JSON.stringify([q, category, sort, limit, cursor]),
+        async () => cachedJson(await catalogue(app.db, req.query, () => cachedCategories(app))),
       );
     },
   );
