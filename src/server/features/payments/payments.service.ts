@@ -23,7 +23,10 @@ async function openOrder(db: Db, id: string) {
   return row;
 }
 
-/** One intent per order, for the amount the server computes (DESIGN §5.5); reused on every call. */
+/**
+ * One intent per order, for the amount the server computes (DESIGN §5.5); reused on every call. An
+ * order whose intent already succeeded is marked paid (markPaid) and answered 409 order_paid.
+ */
 export async function createPaymentIntent(
   db: Db,
   gateway: PaymentGateway,
@@ -38,6 +41,12 @@ export async function createPaymentIntent(
     throw conflict('amount_mismatch', 'The amount does not match the order. Reload the page and try again.');
   }
   let intent = order.paymentIntentId ? await gateway.retrieveIntent(order.paymentIntentId) : undefined;
+  // Charged, but the page's PATCH never got through (a dropped connection): the order is settled
+  // here as the PATCH would have, and answered as paid; a paid intent is never handed out to pay.
+  if (intent?.status === 'succeeded') {
+    await markPaid(db, gateway, order.id, intent.id);
+    throw conflict('order_paid', 'This order is already paid.');
+  }
   if (!intent || intent.amountCents !== amountCents || intent.status === 'canceled') {
     intent = await gateway.createIntent({ id: order.id, amountCents, email: order.email });
     const [kept] = await db

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createOrder } from '#tests/fixtures/factories.ts';
 import { startStripeImitation } from '#tests/fixtures/stripe-imitation.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
-import { orders, sandboxPaymentIntents } from '#server/db/schema.ts';
+import { mailOutbox, orders, sandboxPaymentIntents } from '#server/db/schema.ts';
+import { createStripeClient } from './gateways/stripe.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -26,6 +27,19 @@ const patchPaid = (t: TestApp, account: TestAccount, orderId: string, transactio
   });
 const orderRow = async (t: TestApp, id: string) =>
   (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const receiptsOf = async (t: TestApp, account: TestAccount, orderId: string) =>
+  (
+    await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, account.email), eq(mailOutbox.kind, 'payment_receipt')))
+  ).filter((m) => (m.data as { orderId?: string }).orderId === orderId);
+/** Stripe's answer to confirming an intent that already succeeded. */
+const ALREADY_SUCCEEDED = {
+  code: 'payment_intent_unexpected_state',
+  message:
+    'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+};
 
 describe('sandbox gateway', () => {
   let t: TestApp;
@@ -149,6 +163,68 @@ describe('sandbox gateway', () => {
     expect((await orderRow(t, id)).paid).toBe(false);
   });
 
+  it('refuses a second confirmation as Stripe does, charging nothing new', async () => {
+    const id = await placeOrder(t, ann);
+    const { clientSecret } = (await intentFor(t, ann, { orderId: id })).json();
+    expect((await confirm(ann, clientSecret, '4242424242424242')).statusCode).toBe(200);
+    const [first] = await t.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.orderId, id));
+
+    const again = await confirm(ann, clientSecret, '4242424242424242');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: ALREADY_SUCCEEDED });
+    const intents = await t.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.orderId, id));
+    expect(intents).toHaveLength(1);
+    expect(intents[0]!.succeededAt).toEqual(first!.succeededAt);
+  });
+
+  it('refuses a declining card on a paid order’s intent the same way, never as a success', async () => {
+    const id = await placeOrder(t, ann);
+    const { clientSecret } = (await intentFor(t, ann, { orderId: id })).json();
+    const { id: transactionId } = (await confirm(ann, clientSecret, '4242424242424242')).json();
+    expect((await patchPaid(t, ann, id, transactionId)).statusCode).toBe(200);
+
+    const declining = await confirm(ann, clientSecret, '4000 0000 0000 0002');
+    expect(declining.statusCode).toBe(409);
+    expect(declining.json()).toEqual({ error: ALREADY_SUCCEEDED });
+  });
+
+  it('answers one of 10 racing confirmations, and refuses the others as second ones', async () => {
+    const id = await placeOrder(t, ann);
+    const { clientSecret } = (await intentFor(t, ann, { orderId: id })).json();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => confirm(ann, clientSecret, '4242424242424242')),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of results.filter((r) => r.statusCode !== 200)) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toEqual({ error: ALREADY_SUCCEEDED });
+    }
+  });
+
+  it('settles a charged order whose PATCH never came when its intent is asked for: 409 order_paid', async () => {
+    const id = await placeOrder(t, ann);
+    const { clientSecret } = (await intentFor(t, ann, { orderId: id })).json();
+    const { id: transactionId } = (await confirm(ann, clientSecret, '4242424242424242')).json();
+    // The connection dropped here: no PATCH.
+
+    const res = await intentFor(t, ann, { orderId: id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: { code: 'order_paid', message: 'This order is already paid.' } });
+    const mine = await t.app.inject({ url: `/api/myOrder/${id}`, headers: ann.bearer });
+    expect(mine.json()).toMatchObject({ paid: true, transactionId });
+    expect(await receiptsOf(t, ann, id)).toHaveLength(1);
+    // Asked again, and the late PATCH arriving: still one paid transition, one receipt.
+    expect((await intentFor(t, ann, { orderId: id })).json().error.code).toBe('order_paid');
+    expect((await patchPaid(t, ann, id, transactionId)).statusCode).toBe(200);
+    expect(await receiptsOf(t, ann, id)).toHaveLength(1);
+  });
+
   it('makes one paid transition out of 50 racing confirmations', async () => {
     const id = await placeOrder(t, ann);
     const { clientSecret } = (await intentFor(t, ann, { orderId: id })).json();
@@ -237,6 +313,35 @@ describe('stripe gateway (real SDK against a local imitation of Stripe’s API)'
     );
     expect(results.map((r) => r.statusCode).every((s) => s === 200)).toBe(true);
     expect(await orderRow(t, id)).toMatchObject({ paid: true, transactionId: intent.id });
+  });
+
+  it('refuses a second confirmation with Stripe’s payment_intent_unexpected_state', async () => {
+    const id = await placeOrder(t, ann);
+    const { clientSecret } = (await intentFor(t, ann, { orderId: id })).json();
+    const intentId = clientSecret.split('_secret_')[0];
+    // Stripe.js's side, through the SDK.
+    const browser = createStripeClient({
+      secretKey: 'sk_test_torque',
+      publishableKey: 'pk_test_torque',
+      webhookSecret,
+      apiBase: stripeApi.url,
+    });
+    expect((await browser.paymentIntents.confirm(intentId)).status).toBe('succeeded');
+    await expect(browser.paymentIntents.confirm(intentId)).rejects.toMatchObject({
+      ...ALREADY_SUCCEEDED,
+      payment_intent: { id: intentId, status: 'succeeded' },
+    });
+  });
+
+  it('settles a charged order whose PATCH never came when its intent is asked for: 409 order_paid', async () => {
+    const id = await placeOrder(t, ann);
+    const { clientSecret } = (await intentFor(t, ann, { orderId: id })).json();
+    const intent = stripeApi.succeed(clientSecret.split('_secret_')[0]);
+    const res = await intentFor(t, ann, { orderId: id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('order_paid');
+    expect(await orderRow(t, id)).toMatchObject({ paid: true, transactionId: intent.id });
+    expect(await receiptsOf(t, ann, id)).toHaveLength(1);
   });
 
   it('refuses a webhook intent whose amount differs from the order', async () => {

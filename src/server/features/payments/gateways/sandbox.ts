@@ -44,6 +44,13 @@ const DECLINES: Record<string, { code: string; message: string }> = {
 
 const decline = (code: string, message: string) => new PaymentDeclined(code, message);
 const closed = () => new Conflict('order_closed', 'This order is closed and can no longer be paid.');
+// Stripe's refusal of a second confirmation: a paid intent is never reported as paid again, and
+// never looks at the card it was given (a declining card included).
+const alreadySucceeded = () =>
+  new Conflict(
+    'payment_intent_unexpected_state',
+    'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+  );
 
 /**
  * The default gateway: behaves like Stripe in test mode, inside the server, so a store with no
@@ -97,7 +104,7 @@ export function createSandboxGateway(
         .from(sandboxPaymentIntents)
         .where(eq(sandboxPaymentIntents.clientSecret, clientSecret));
       if (!row) throw new NotFound('No such payment.');
-      if (row.status === 'succeeded') return toIntent(row);
+      if (row.status === 'succeeded') throw alreadySucceeded();
       if (row.status === 'canceled') throw closed();
       const today = now();
       const problems = cardProblems(card, today);
@@ -120,8 +127,9 @@ export function createSandboxGateway(
         )
         .returning();
       if (done) return toIntent(done);
+      // A racing confirmation won: this one charged nothing and is refused as a second one is.
       const after = await retrieve(row.id);
-      if (after?.status === 'succeeded') return after;
+      if (after?.status === 'succeeded') throw alreadySucceeded();
       throw closed();
     },
 
