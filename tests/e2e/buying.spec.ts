@@ -307,6 +307,72 @@ test.describe('an order closed while its payment page is open', () => {
   });
 });
 
+test.describe('a payment the page cannot finish telling the store about', () => {
+  /** A tool of the catalogue with stock to spare (other journeys leave some tools nearly sold out). */
+  async function toolWithStock(page: Page): Promise<Tool> {
+    const tools = (await (await page.request.get('/api/tools')).json()) as Tool[];
+    const spare = tools.find((tool) => tool.availableQuantity >= tool.minimumOrder * 3);
+    expect(spare, 'a tool with stock to spare').toBeDefined();
+    return spare!;
+  }
+
+  test('paid in one tab, a second tab opened before says "This order is already paid", even with a declining card', async ({
+    page,
+    context,
+  }) => {
+    const customer = await signUpCustomer(page);
+    const orderId = await orderThroughApi(page, customer, await toolWithStock(page));
+    const second = await context.newPage();
+    await second.goto(`/dashboard/payment/${orderId}`);
+    await expect(second.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+
+    await page.goto(`/dashboard/payment/${orderId}`);
+    await payWithCard(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('main').getByText('Congrats! Your payment is completed')).toBeVisible();
+    const transactionId = (await page.getByRole('main').getByText(/^pi_/).textContent())!.trim();
+
+    await payWithCard(second, '4000 0000 0000 0002');
+    const main = second.getByRole('main');
+    await expect(main.getByText('This order is already paid')).toBeVisible();
+    await expect(main.getByText(transactionId, { exact: true })).toBeVisible();
+    await expect(main.getByText('Congrats! Your payment is completed')).toHaveCount(0);
+    await expect(main.getByRole('alert')).toHaveCount(0);
+    await expect(main.getByLabel('Card number')).toHaveCount(0);
+  });
+
+  test('charged, but the PATCH lost on the way: the page says the card was charged, then records it', async ({
+    page,
+  }) => {
+    const customer = await signUpCustomer(page);
+    const orderId = await orderThroughApi(page, customer, await toolWithStock(page));
+    // The connection drops after the gateway confirmed the card: the first PATCH never arrives.
+    let lost = 0;
+    await page.route(`**/api/order/${orderId}`, async (route) => {
+      if (route.request().method() === 'PATCH' && lost++ === 0) return route.abort('internetdisconnected');
+      return route.continue();
+    });
+    await page.goto(`/dashboard/payment/${orderId}`);
+    await payWithCard(page, '4242 4242 4242 4242');
+
+    const main = page.getByRole('main');
+    await expect(main.getByText(/Your card was charged \(transaction id pi_\w+\)/)).toBeVisible();
+    await expect(
+      main.getByText('We could not reach the store to record it yet', { exact: false }),
+    ).toBeVisible();
+    await expect(main.getByLabel('Card number')).toHaveCount(0);
+    await expect(main.getByText('The store could not be reached. Check your connection.')).toHaveCount(0);
+
+    // Tried again a moment later, and recorded.
+    await expect(main.getByText('Congrats! Your payment is completed')).toBeVisible();
+    expect(lost).toBe(2);
+    const transactionId = (await main.getByText(/^pi_/).textContent())!.trim();
+    await main.getByRole('link', { name: 'Back to My Orders' }).click();
+    await expect(page).toHaveURL('/dashboard/myOrders');
+    await expect(main.getByRole('button', { name: 'PAID' })).toBeDisabled();
+    await expect(main.getByText(`Transaction: ${transactionId}`).filter({ visible: true })).toBeVisible();
+  });
+});
+
 test.describe('cancelling', () => {
   test('Cancel asks first, then removes the order and returns its stock', async ({ page }) => {
     const customer = await signUpCustomer(page);

@@ -58,6 +58,8 @@ export function PaymentPage() {
               order={order.data}
               billing={billing}
               onPaid={setPaidWith}
+              // Read again, the order shows as paid: the page says so, with its transaction id.
+              onAlreadyPaid={() => void order.refetch()}
               // Asked again, the order answers 404: the page says it is gone (OrderNotFound).
               onClosed={() => void order.refetch()}
             />

@@ -18,8 +18,18 @@ export function PreparingPayment() {
 export interface CardFormProps {
   clientSecret: string;
   billing: { name: string; email: string };
-  /** Records the payment with the store (PATCH /order/{id}); rejects with a readable message. */
+  /**
+   * The gateway charged the card: from here on the card box records the payment with the store
+   * (PATCH /order/{id}), retrying, and never shows the card form again. Settles once the first
+   * attempt is over, recorded or not.
+   */
   onConfirmed: (transactionId: string) => Promise<void>;
+  /**
+   * The gateway refused to confirm because the intent is no longer payable as it stood (Stripe's
+   * payment_intent_unexpected_state: it already succeeded, paid in another tab): the card box asks
+   * the store about the order again instead of showing a card error.
+   */
+  onRecheck: () => void;
   /** The order was closed meanwhile (cancelled in another tab, or its hold expired): 409 order_closed. */
   onClosed: () => void;
 }
@@ -27,3 +37,10 @@ export interface CardFormProps {
 /** Whether a payment failed because its order is closed: no card can pay it any more. */
 export const isOrderClosed = (error: unknown) =>
   error instanceof ApiRequestError && error.code === 'order_closed';
+
+/** Whether the store answered that the order is paid already (409 order_paid). */
+export const isOrderPaid = (error: unknown) =>
+  error instanceof ApiRequestError && error.code === 'order_paid';
+
+/** Stripe's (and the sandbox's) refusal to confirm an intent that is not payable any more. */
+export const UNEXPECTED_STATE = 'payment_intent_unexpected_state';

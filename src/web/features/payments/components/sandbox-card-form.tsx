@@ -13,7 +13,8 @@ import {
   type CardErrors,
   type CardFields,
 } from '#web/features/payments/card.ts';
-import { type CardFormProps, isOrderClosed } from './preparing-payment.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { type CardFormProps, isOrderClosed, UNEXPECTED_STATE } from './preparing-payment.tsx';
 
 const EMPTY: CardFields = { number: '', expiry: '', cvc: '' };
 
@@ -21,7 +22,7 @@ const EMPTY: CardFields = { number: '', expiry: '', cvc: '' };
  * The card box of the sandbox gateway, the store's stand-in for Stripe's card element (DESIGN §4):
  * Stripe's test cards behave as they do in Stripe's test mode.
  */
-export function SandboxCardForm({ clientSecret, onConfirmed, onClosed }: CardFormProps) {
+export function SandboxCardForm({ clientSecret, onConfirmed, onRecheck, onClosed }: CardFormProps) {
   const [card, setCard] = useState<CardFields>(EMPTY);
   const [checked, setChecked] = useState(false);
   const [paying, setPaying] = useState(false);
@@ -38,14 +39,19 @@ export function SandboxCardForm({ clientSecret, onConfirmed, onClosed }: CardFor
       return;
     }
     setPaying(true);
+    let transactionId: string;
     try {
-      const transactionId = await confirmSandboxPayment(clientSecret, parseCard(card));
-      await onConfirmed(transactionId);
+      transactionId = await confirmSandboxPayment(clientSecret, parseCard(card));
     } catch (error) {
       if (isOrderClosed(error)) return onClosed();
+      // Paid already (another tab): not a problem with this card.
+      if (error instanceof ApiRequestError && error.code === UNEXPECTED_STATE) return onRecheck();
       setFailure(errorMessage(error));
       setPaying(false);
+      return;
     }
+    // Charged: whatever happens next, the store is told, never the customer asked for a card again.
+    await onConfirmed(transactionId);
   };
 
   return (

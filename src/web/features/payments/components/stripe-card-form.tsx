@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
-import { type CardFormProps, isOrderClosed } from './preparing-payment.tsx';
+import { type CardFormProps, UNEXPECTED_STATE } from './preparing-payment.tsx';
 
 // One Stripe instance per key for the page's lifetime, as Stripe asks (loadStripe once, outside render).
 const instances = new Map<string, Promise<Stripe | null>>();
@@ -33,7 +33,7 @@ const cardStyle = {
   invalid: { color: '#b91c1c' },
 };
 
-function StripeCardBox({ clientSecret, billing, onConfirmed, onClosed }: CardFormProps) {
+function StripeCardBox({ clientSecret, billing, onConfirmed, onRecheck }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [paying, setPaying] = useState(false);
@@ -45,19 +45,24 @@ function StripeCardBox({ clientSecret, billing, onConfirmed, onClosed }: CardFor
     if (!stripe || !card) return;
     setFailure(null);
     setPaying(true);
+    let transactionId: string;
     try {
       const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, {
         payment_method: { card, billing_details: { name: billing.name, email: billing.email } },
       });
+      // Already paid (another tab) or canceled: the store says which, not a card error.
+      if (error?.code === UNEXPECTED_STATE) return onRecheck();
       // SPEC §8: the provider's own message, in red.
       if (error) throw new Error(error.message ?? 'Your payment could not be completed.');
       if (paymentIntent.status !== 'succeeded') throw new Error('Your payment could not be completed.');
-      await onConfirmed(paymentIntent.id);
+      transactionId = paymentIntent.id;
     } catch (error) {
-      if (isOrderClosed(error)) return onClosed();
       setFailure(errorMessage(error));
       setPaying(false);
+      return;
     }
+    // Charged: whatever happens next, the store is told, never the customer asked for a card again.
+    await onConfirmed(transactionId);
   };
 
   return (
