@@ -289,7 +289,9 @@ test.describe('buying and paying', () => {
 });
 
 test.describe('an order closed while its payment page is open', () => {
-  test('cancelled in another tab, the page says it is gone and offers no Pay', async ({ page }) => {
+  test('cancelled in another tab, the page says it was cancelled and nothing charged, and offers no Pay', async ({
+    page,
+  }) => {
     const customer = await signUpCustomer(page);
     const tool = await homeTool(page);
     const orderId = await orderThroughApi(page, customer, tool);
@@ -302,7 +304,14 @@ test.describe('an order closed while its payment page is open', () => {
     });
     expect(cancel.ok(), await cancel.text()).toBe(true);
     await payWithCard(page, '4242 4242 4242 4242');
-    await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'This order was cancelled' })).toBeVisible();
+    await expect(main).toContainText(
+      'It was cancelled while this page was open, in another tab or window. Nothing was charged.',
+    );
+    await expect(main.getByRole('link', { name: 'Order it again' })).toHaveAttribute(
+      'href',
+      `/tools/${tool._id}`,
+    );
     await expect(main.getByRole('button', { name: 'Pay', exact: true })).toHaveCount(0);
   });
 });

@@ -23,6 +23,10 @@ let store: {
   charged: boolean;
   /** How many PATCHes are lost on the way (the connection dropped). */
   lostPatches: number;
+  /** Cancelled meanwhile (its hold ended, or another tab): the order answers 404. */
+  cancelled: boolean;
+  /** The end of the order's hold. */
+  payBy: string;
   calls: string[];
 };
 
@@ -44,17 +48,28 @@ const order = (): Order => ({
   status: store.paid ? 'paid' : 'unpaid',
   refundedAt: null,
   createdAt: new Date().toISOString(),
+  payBy: store.paid ? null : store.payBy,
 });
 
 const refuse = (status: number, error: { code: string; message: string }) =>
   Response.json({ error }, { status });
 
 beforeEach(() => {
-  store = { paid: false, charged: false, lostPatches: 0, calls: [] };
+  store = {
+    paid: false,
+    charged: false,
+    lostPatches: 0,
+    cancelled: false,
+    payBy: new Date(Date.now() + 3_600_000).toISOString(),
+    calls: [],
+  };
   setApiFetch(async (url, init) => {
     const call = `${init.method ?? 'GET'} ${url}`;
     store.calls.push(call);
-    if (call === `GET /api/myOrder/${ORDER_ID}`) return Response.json(order());
+    if (call === `GET /api/myOrder/${ORDER_ID}`) {
+      if (store.cancelled) return refuse(404, { code: 'not_found', message: 'No such order.' });
+      return Response.json(order());
+    }
     if (call === 'POST /api/create-payment-intent') {
       // As the server: a charged order is settled here and answered as paid.
       if (store.charged) store.paid = true;
@@ -62,6 +77,12 @@ beforeEach(() => {
       return Response.json({ clientSecret: `${INTENT}_secret_abc`, gateway: 'sandbox' });
     }
     if (call === 'POST /api/payments/sandbox/confirm') {
+      if (store.cancelled) {
+        return refuse(409, {
+          code: 'order_closed',
+          message: 'This order is closed and can no longer be paid.',
+        });
+      }
       if (store.charged) return refuse(409, ALREADY_SUCCEEDED);
       const { card } = JSON.parse(String(init.body)) as { card: { number: string } };
       if (card.number !== '4242424242424242') {
@@ -169,4 +190,36 @@ it('an intent answered 409 order_paid (settled by the store) shows "This order i
   expect(screen.queryByRole('alert')).toBeNull();
   expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   expect(store.calls.filter((c) => c === `GET /api/myOrder/${ORDER_ID}`)).toHaveLength(2);
+});
+
+it('says until when the order is held, and once its hold ended meanwhile, that it was cancelled and nothing charged', async () => {
+  store.payBy = '2025-03-04T11:11:45.000Z';
+  openPaymentPage();
+  await screen.findByText('Pay by Mar 4, 11:11 UTC');
+  expect(screen.getByText(/or it is cancelled/)).toBeTruthy();
+  // The hold ended while the page was open: the store cancelled the order.
+  store.cancelled = true;
+  await pay('4242 4242 4242 4242');
+
+  await screen.findByRole('heading', { name: 'This order was cancelled' });
+  expect(
+    screen.getByText(
+      /It was not paid by Mar 4, 11:11 UTC, so its items went back on sale\. Nothing was charged\./,
+    ),
+  ).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Order it again' }).getAttribute('href')).toBe('/tools/tool-1');
+  expect(screen.queryByText('Order not found')).toBeNull();
+});
+
+it('an order cancelled in another tab before its hold ended says so', async () => {
+  openPaymentPage();
+  await screen.findByRole('button', { name: 'Pay' });
+  store.cancelled = true;
+  await pay('4242 4242 4242 4242');
+  await screen.findByRole('heading', { name: 'This order was cancelled' });
+  expect(
+    screen.getByText(
+      /It was cancelled while this page was open, in another tab or window\. Nothing was charged\./,
+    ),
+  ).toBeTruthy();
 });

@@ -7,6 +7,7 @@ import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { useCurrentUser } from '#web/features/accounts/api/get-session.ts';
 import { useOrder } from '#web/features/orders/api/get-order.ts';
+import { holdEnd, PayBy } from '#web/features/orders/components/pay-by.tsx';
 import { CardPayment } from '#web/features/payments/components/card-payment.tsx';
 
 /** /dashboard/payment/{orderId} (SPEC §2 Payment page), reached from My Orders' Pay button. */
@@ -20,7 +21,10 @@ export function PaymentPage() {
 
   if (order.isPending) return <FullScreenSpinner />;
   if (order.isError) {
-    if (order.error instanceof ApiRequestError && order.error.status === 404) return <OrderNotFound />;
+    if (order.error instanceof ApiRequestError && order.error.status === 404) {
+      // Open a moment ago: the order was cancelled meanwhile (its hold ended, or another tab).
+      return order.data ? <OrderCancelled order={order.data} /> : <OrderNotFound />;
+    }
     return (
       <div className="p-6">
         <QueryError message="We couldn't load this order." onRetry={() => void order.refetch()} />
@@ -54,15 +58,18 @@ export function PaymentPage() {
           ) : paid !== null ? (
             <PaymentResult title="This order is already paid" transactionId={paid} />
           ) : (
-            <CardPayment
-              order={order.data}
-              billing={billing}
-              onPaid={setPaidWith}
-              // Read again, the order shows as paid: the page says so, with its transaction id.
-              onAlreadyPaid={() => void order.refetch()}
-              // Asked again, the order answers 404: the page says it is gone (OrderNotFound).
-              onClosed={() => void order.refetch()}
-            />
+            <>
+              <PayBy order={order.data} className="mb-4 block text-sm text-slate-700" />
+              <CardPayment
+                order={order.data}
+                billing={billing}
+                onPaid={setPaidWith}
+                // Read again, the order shows as paid: the page says so, with its transaction id.
+                onAlreadyPaid={() => void order.refetch()}
+                // Asked again, the order answers 404: the page says it was cancelled (OrderCancelled).
+                onClosed={() => void order.refetch()}
+              />
+            </>
           )}
         </section>
       </div>
@@ -142,6 +149,29 @@ function PaymentResult({
         Back to My Orders
       </Link>
     </div>
+  );
+}
+
+/** The page of an order cancelled while it was open: why, when the hold is over, and that nothing was charged. */
+function OrderCancelled({ order }: { order: Order }) {
+  const [seenAt] = useState(Date.now);
+  const expired = order.payBy != null && Date.parse(order.payBy) <= seenAt;
+  return (
+    <section className="flex min-h-[50svh] flex-col items-center justify-center p-8 text-center">
+      <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">This order was cancelled</h1>
+      <p className="mt-3 max-w-prose text-slate-600">
+        {expired
+          ? `It was not paid by ${holdEnd(order.payBy!)}, so its items went back on sale.`
+          : 'It was cancelled while this page was open, in another tab or window.'}{' '}
+        Nothing was charged.
+      </p>
+      <Link to={`/tools/${order.toolsId}`} className="btn btn-primary mt-6">
+        Order it again
+      </Link>
+      <Link to="/dashboard/myOrders" className="btn btn-ghost mt-2">
+        Back to My Orders
+      </Link>
+    </section>
   );
 }
 

@@ -3,6 +3,7 @@ import { formatDollars } from '#shared/money.ts';
 import { Card, CardList, DataTable } from '#web/components/ui/data-table.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { PayBy } from './pay-by.tsx';
 
 interface MyOrdersTableProps {
   orders: readonly Order[];
@@ -14,29 +15,6 @@ const CAPTION = 'Your orders, newest first';
 // The day an order was placed, the same on the server's first view and in the browser: in UTC.
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const orderedOn = (order: Order) => dayFormat.format(new Date(order.createdAt));
-// A hold ends within hours: its day and time, without the year.
-const holdEndFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-
-/**
- * Until when an unpaid order holds its stock, so that its cancellation surprises no one; in UTC, to
- * the minute (seconds dropped: a little early, never late). "Pay by" and its time stay on one line.
- */
-function PayBy({ order, className }: { order: Order; className: string }) {
-  if (!order.payBy) return null;
-  return (
-    <span className={className}>
-      <span className="whitespace-nowrap">Pay by {holdEndFormat.format(new Date(order.payBy))} UTC</span> or
-      it is cancelled
-    </span>
-  );
-}
 const COLUMNS = [
   'Item',
   { name: 'Quantity', numeric: true },
