@@ -42,6 +42,9 @@ describe('loadConfig', () => {
     ['REDIS_URL', { REDIS_URL: 'http://cache:6379' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes please' }],
     ['DEMO_CATALOGUE', { DEMO_CATALOGUE: 'maybe' }],
+    ['MAIL_FROM', { MAIL_FROM: 'Torque' }],
+    ['MAIL_REPLY_TO', { MAIL_REPLY_TO: 'help desk' }],
+    ['MAIL_REPLY_TO', { MAIL_REPLY_TO: 'Help <not-an-address>' }],
   ])('fails fast naming %s when it is not valid', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n.*${name}`, 's'));
@@ -97,6 +100,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...live, DEMO_CATALOGUE: 'true' }).demoCatalogue).toBe(true);
     expect(loadConfig({}).demoCatalogue).toBe(true);
     expect(loadConfig({ DEMO_CATALOGUE: 'false' }).demoCatalogue).toBe(false);
+  });
+
+  it("sends a live store's mail from its own domain, with answers going where MAIL_REPLY_TO says", () => {
+    const shop = loadConfig({ ...live, PUBLIC_URL: 'https://shop.example' });
+    expect(shop.mailFrom).toBe('Torque <no-reply@shop.example>');
+    expect(shop.mailReplyTo).toBeUndefined();
+    // On a laptop the store is at localhost, and so is its sender.
+    expect(loadConfig({}).mailFrom).toBe('Torque <no-reply@localhost>');
+    const named = loadConfig({
+      ...live,
+      MAIL_FROM: 'Torque Tools <orders@torque.example>',
+      MAIL_REPLY_TO: 'Torque Support <help@torque.example>',
+    });
+    expect(named.mailFrom).toBe('Torque Tools <orders@torque.example>');
+    expect(named.mailReplyTo).toBe('Torque Support <help@torque.example>');
+    expect(loadConfig({ MAIL_REPLY_TO: 'help@torque.example' }).mailReplyTo).toBe('help@torque.example');
   });
 
   it("takes a variable set to nothing (an env file's PORT=) as unset", () => {

@@ -16,6 +16,14 @@ const emailList = z
   )
   .pipe(z.array(z.email()));
 
+/** An address a mail header takes: `shop@example.com` or `Torque <shop@example.com>`. */
+const mailbox = z
+  .string()
+  .trim()
+  .refine((s) => z.email().safeParse(/<([^<>]*)>$/.exec(s)?.[1] ?? s).success, {
+    error: 'an email address (shop@example.com, or Torque <shop@example.com>)',
+  });
+
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -33,7 +41,8 @@ const Env = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'an smtp:// (or smtps://) URL' }).optional(),
-  MAIL_FROM: z.string().min(3).default('Torque <no-reply@localhost>'),
+  MAIL_FROM: mailbox.optional(),
+  MAIL_REPLY_TO: mailbox.optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
@@ -92,7 +101,10 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   /** Mail goes through SMTP when set; otherwise each message is written to DATA_DIR/mail. */
   smtpUrl: string | undefined;
+  /** MAIL_FROM, or no-reply at PUBLIC_URL's host: never @localhost on a live store, which receivers refuse. */
   mailFrom: string;
+  /** Where customers' answers to the store's mails go (Reply-To on every mail), when set. */
+  mailReplyTo: string | undefined;
   /** The Stripe gateway when both keys are set (and PAYMENT_GATEWAY is not sandbox); the sandbox gateway otherwise. */
   stripe:
     | {
@@ -164,13 +176,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  GOOGLE_CLIENT_SECRET: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
     );
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     adminEmails: e.ADMIN_EMAILS,
     logLevel: e.LOG_LEVEL,
     webDir: resolve(e.WEB_DIR),
@@ -186,7 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
+    mailFrom: e.MAIL_FROM ?? `Torque <no-reply@${new URL(publicUrl).hostname}>`,
+    mailReplyTo: e.MAIL_REPLY_TO,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.PAYMENT_GATEWAY !== 'sandbox'
         ? {

@@ -313,6 +313,65 @@ describe('a mail sent at once (a reset: the customer waits for it)', () => {
   });
 });
 
+describe('the headers of a sent mail', () => {
+  let smtp: SMTPServer;
+  let port: number;
+  const received: { to: string[]; raw: string }[] = [];
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString(),
+          });
+          callback();
+        });
+      },
+    });
+    port = await new Promise<number>((resolve) =>
+      smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as { port: number }).port)),
+    );
+  });
+  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+  /** The raw message a store configured so sends to `to`. */
+  async function sentBy(overrides: Partial<TestApp['app']['config']>, to: string): Promise<string> {
+    const t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, ...overrides });
+    try {
+      await t.app.ready();
+      const [id] = await enqueueMail(t.db, {
+        kind: 'password_reset',
+        to,
+        data: { name: 'Rey', url: 'https://x/r' },
+      });
+      await t.app.outbox.deliver(id!);
+    } finally {
+      await t.close();
+    }
+    const mail = received.find((m) => m.to.includes(to));
+    expect(mail).toBeDefined();
+    return mail!.raw;
+  }
+
+  it('carries Reply-To: MAIL_REPLY_TO when it is set, and no Reply-To otherwise', async () => {
+    const replied = await sentBy(
+      { mailFrom: 'Torque <no-reply@shop.example>', mailReplyTo: 'Torque Support <help@shop.example>' },
+      'reply-to@example.com',
+    );
+    expect(replied).toMatch(/^From: Torque <no-reply@shop\.example>\r?$/m);
+    expect(replied).toMatch(/^Reply-To: Torque Support <help@shop\.example>\r?$/m);
+    const plain = await sentBy({}, 'no-reply-to@example.com');
+    expect(plain).toMatch(/^From: /m);
+    expect(plain).not.toMatch(/^Reply-To:/im);
+  });
+});
+
 describe('the messages', () => {
   const order = {
     orderId: '3f1c2d4e-0000-4000-8000-000000000001',

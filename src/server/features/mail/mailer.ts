@@ -27,6 +27,7 @@ export interface Mailer {
  * still be possible. Only the outbox's worker (mail-outbox.ts) sends.
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  const { mailFrom: from, mailReplyTo: replyTo } = config;
   if (config.smtpUrl) {
     // Pooled connections; a server that stops answering fails a send within the outbox's lease
     // (30 s), so that no other sender takes the row while this one may still deliver it.
@@ -40,7 +41,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     } as Parameters<typeof nodemailer.createTransport>[0]);
     return {
       async send({ to, subject, text, html, messageId }) {
-        await transport.sendMail({ from: config.mailFrom, to, subject, text, html, messageId });
+        await transport.sendMail({ from, replyTo, to, subject, text, html, messageId });
       },
       close: () => transport.close(),
     };
@@ -49,7 +50,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send({ to, subject, text, html, messageId, link }) {
-      const info = await transport.sendMail({ from: config.mailFrom, to, subject, text, html, messageId });
+      const info = await transport.sendMail({ from, replyTo, to, subject, text, html, messageId });
       await mkdir(dir, { recursive: true });
       const file = join(
         dir,
