@@ -57,11 +57,16 @@ const PUBLIC_IDENTITY_PATHS = new Set(['/sign-up/email', '/update-user']);
 /**
  * Our rules on better-auth's own calls, as a plugin of hooks: what a sign-up or profile change may
  * show the public (name, picture); no demo account signing in or up on a production store; a changed
- * password ends the other sessions and the reset links mailed before it (a reset does so in
- * onPasswordReset); two-factor turned on or off ends the other sessions, and an account with it
- * is not signed in by the link of its verification mail.
+ * password ends the other sessions and the reset links mailed before it, and is mailed to the
+ * account's holder (a reset does both in onPasswordReset); two-factor turned on or off ends the
+ * other sessions, and an account with it is not signed in by the link of its verification mail.
  */
-export function accountRules(config: Config, db: Db) {
+export function accountRules(
+  config: Config,
+  db: Db,
+  /** Told of a password changed while signed in (its mail). */
+  onPasswordChanged: (u: { email: string; name: string }) => Promise<void>,
+) {
   return {
     id: 'torque-account-rules',
     hooks: {
@@ -124,9 +129,11 @@ export function accountRules(config: Config, db: Db) {
         {
           matcher: (ctx) => ctx.path === '/change-password',
           handler: createAuthMiddleware(async (ctx) => {
-            const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
+            const returned = ctx.context.returned as
+              { user?: { id?: unknown; email: string; name: string } } | undefined;
             if (returned instanceof Error || typeof returned?.user?.id !== 'string') return;
             await endResetLinks(db, returned.user.id);
+            await onPasswordChanged(returned.user);
           }),
         },
         {

@@ -22,6 +22,7 @@ afterAll(async () => t.close());
 
 const CONFIRM = /Subject: Confirm your Torque email address/;
 const HAND_OVER = /Subject: You are an admin of Torque: choose your password/;
+const CHANGED = /Subject: Your Torque password was changed/;
 const signUp = (email: string, password: string) =>
   signIn(t.app, { name: 'Someone', email, password }, 'sign-up');
 const signInStatus = async (email: string, password: string) =>
@@ -72,6 +73,8 @@ describe('the confirmation of an address in ADMIN_EMAILS', () => {
     const handOver = mailsTo(dataDir, SQUATTED, HAND_OVER);
     expect(handOver.links).toHaveLength(1);
     expect(handOver.text).toContain('the password chosen at sign-up no longer works');
+    // Clearing the password is no change by anyone: nothing says it was changed until the owner's reset.
+    expect(mailsTo(dataDir, SQUATTED, CHANGED).links).toHaveLength(0);
     const landing = await t.app.inject({ url: pathOf(handOver.links[0]!) });
     const token = new URL(String(landing.headers.location), 'http://x').searchParams.get('token');
     const reset = await t.app.inject({
@@ -81,6 +84,7 @@ describe('the confirmation of an address in ADMIN_EMAILS', () => {
       payload: { token, newPassword: 'the owner chose this' },
     });
     expect(reset.statusCode).toBe(200);
+    expect(mailsTo(dataDir, SQUATTED, CHANGED).links).toHaveLength(1);
     const owner = await signIn(t.app, { email: SQUATTED, password: 'the owner chose this' });
     expect((await adminAnswer(SQUATTED, owner)).json()).toEqual({ admin: true });
     expect(await signInStatus(SQUATTED, 'the squatter chose this')).toBe(401);

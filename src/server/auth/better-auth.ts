@@ -34,6 +34,13 @@ export function createAuth(
     const [id] = await enqueueMail(db, m);
     await outbox.deliver(id!);
   };
+  // Its holder learns of every change, so that one made by someone else does not go unnoticed.
+  const passwordChanged = (u: { email: string; name: string }) =>
+    mail({
+      kind: 'password_changed',
+      to: u.email,
+      data: { name: u.name, changedAt: new Date().toISOString() },
+    });
   const port = new URL(config.publicUrl).port || (config.publicUrl.startsWith('https') ? '443' : '80');
   // Users whose next reset mail is the ADMIN_EMAILS hand-over's (asked for just below, and sent
   // within that call: better-auth awaits sendResetPassword).
@@ -81,6 +88,7 @@ export function createAuth(
       // The link just used is spent; the older ones of the same account must not outlive it.
       async onPasswordReset({ user: u }) {
         await endResetLinks(db, u.id);
+        await passwordChanged(u);
       },
       async sendResetPassword({ user: u, url }) {
         const kind = handOver.has(u.id) ? 'admin_password' : 'password_reset';
@@ -134,7 +142,7 @@ export function createAuth(
       disableCSRFCheck: false,
     },
     plugins: [
-      accountRules(config, db),
+      accountRules(config, db, passwordChanged),
       bearer(),
       twoFactor({ issuer: 'Torque' }),
       ...(config.google

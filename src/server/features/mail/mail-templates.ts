@@ -14,6 +14,8 @@ export interface MailData {
   password_reset: { name: string; url: string };
   admin_password: { name: string; url: string };
   email_verification: { name: string; url: string };
+  /** `changedAt`: an ISO time, said in UTC. */
+  password_changed: { name: string; changedAt: string };
 }
 export type MailKind = keyof MailData;
 
@@ -120,6 +122,9 @@ const orderRows = (d: OrderFacts): [string, string][] => [
   ['Total', money(d.totalCents)],
 ];
 
+/** One moment, whatever the reader's zone: said in UTC, and so labelled. */
+const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
 /** How long an unpaid order is held, in words: 2 → '2 hours', 0.5 → '30 minutes'. */
 export function holdInWords(hours: number): string {
   if (Number.isInteger(hours)) return hours === 1 ? '1 hour' : `${hours} hours`;
@@ -161,8 +166,7 @@ export function renderMail<K extends MailKind>(kind: K, data: MailData[K], store
         rows: [
           ['Receipt number', receiptLabel(o.receiptNumber)],
           ['Transaction id', o.transactionId],
-          // The receipt's one moment, whatever the reader's zone: said in UTC, and so labelled.
-          ['Date', `${o.paidAt.slice(0, 10)} ${o.paidAt.slice(11, 16)} UTC`],
+          ['Date', utc(o.paidAt)],
           ...orderRows(o),
           ['Amount paid', money(o.totalCents)],
         ],
@@ -259,6 +263,18 @@ export function renderMail<K extends MailKind>(kind: K, data: MailData[K], store
         lines: ['Please confirm that this is your email address by opening this link within an hour:'],
         action: { label: 'Confirm my address', url: a.url },
         after: ['If you did not sign up at Torque, ignore this message.'],
+      });
+    }
+    case 'password_changed': {
+      const a = d as MailData['password_changed'];
+      return compose({
+        subject: 'Your Torque password was changed',
+        greeting: `Hello ${a.name},`,
+        lines: [
+          `The password of your Torque account was changed on ${utc(a.changedAt)}.`,
+          'Every other session of your account was signed out.',
+        ],
+        action: { label: 'If it was not you, reset your password now', url: `${publicUrl}/forgot-password` },
       });
     }
   }

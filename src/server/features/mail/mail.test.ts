@@ -458,6 +458,16 @@ describe('the messages', () => {
       'Confirm your Torque email address',
       ['Confirm my address: https://shop.example/api/auth/verify-email?token=t'],
     ],
+    password_changed: [
+      { name: 'Ann', changedAt: '2026-11-28T09:41:07.000Z' },
+      'Your Torque password was changed',
+      [
+        'Hello Ann,',
+        'was changed on 2026-11-28 09:41 UTC.',
+        'Every other session of your account was signed out.',
+        `If it was not you, reset your password now: ${URL_BASE}/forgot-password`,
+      ],
+    ],
   };
 
   it('says how long an unpaid order is held in words', () => {
