@@ -196,11 +196,13 @@ test.describe('store operations', () => {
       description: 'As first written.',
     });
 
-    await form.getByRole('button', { name: 'Reload the product' }).click();
+    await form.getByRole('button', { name: 'Reload the product' }).press('Enter');
     // The price both admins changed shows B's; A's description, which B left alone, is kept.
     await expect(form.getByLabel('Price', { exact: false })).toHaveValue('150');
     await expect(form.getByLabel('Description')).toHaveValue('A new description.');
     await expect(form.getByRole('button', { name: 'Reload the product' })).toHaveCount(0);
+    // The keyboard is back at the form's start, not lost with the removed Reload button.
+    await expect(form.getByLabel('Name', { exact: true })).toBeFocused();
 
     // Manage Products' list is read again slowly: what it shows at once is what the app kept.
     await page.route('**/api/catalogue?*', async (route) => {

@@ -143,6 +143,8 @@ it('charged but not recorded (the PATCH lost): says so instead of asking for the
   await pay('4242 4242 4242 4242');
 
   const charged = await screen.findByText(/Your card was charged \(transaction id/);
+  // The box no longer asks for a card, in its heading either.
+  expect(screen.getByRole('heading', { level: 2, name: 'Payment' })).toBeTruthy();
   expect(charged.textContent).toContain(INTENT);
   expect(charged.textContent).toContain('We could not reach the store to record it yet');
   expect(screen.queryByLabelText('Card number')).toBeNull();
@@ -175,6 +177,8 @@ it('a card confirmed for an intent that already succeeded (another tab paid): "T
   await pay('4000 0000 0000 0002');
 
   await screen.findByText('This order is already paid');
+  // It replaced the form whose Pay had the keyboard: the keyboard goes to it.
+  await waitFor(() => expect(document.activeElement?.textContent).toBe('This order is already paid'));
   expect(screen.getByText(INTENT)).toBeTruthy();
   expect(screen.queryByText('Congrats! Your payment is completed')).toBeNull();
   expect(screen.queryByText('Your card was declined.')).toBeNull();

@@ -18,6 +18,10 @@ export function PaymentPage() {
   // Held here rather than read from the order: the order refetches as paid right after, and the
   // customer should still see the congratulations (SPEC §8).
   const [paidWith, setPaidWith] = useState<string | null>(null);
+  // Found paid while its form was shown (another tab paid it): the keyboard goes to the answer.
+  const [paidElsewhere, setPaidElsewhere] = useState(false);
+  // Charged, not yet recorded: the box no longer asks for a card.
+  const [charged, setCharged] = useState(false);
 
   if (order.isPending) return <FullScreenSpinner />;
   if (order.isError) {
@@ -51,12 +55,12 @@ export function PaymentPage() {
           className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm sm:p-6"
         >
           <h2 id="card-box-heading" className="mb-4 text-lg font-bold text-slate-900">
-            {paid === null ? 'Pay by card' : 'Payment'}
+            {paid === null && !charged ? 'Pay by card' : 'Payment'}
           </h2>
           {paidWith !== null ? (
             <PaymentResult title="Congrats! Your payment is completed" transactionId={paidWith} focus />
           ) : paid !== null ? (
-            <PaymentResult title="This order is already paid" transactionId={paid} />
+            <PaymentResult title="This order is already paid" transactionId={paid} focus={paidElsewhere} />
           ) : (
             <>
               <PayBy order={order.data} className="mb-4 block text-sm text-slate-700" />
@@ -65,7 +69,11 @@ export function PaymentPage() {
                 billing={billing}
                 onPaid={setPaidWith}
                 // Read again, the order shows as paid: the page says so, with its transaction id.
-                onAlreadyPaid={() => void order.refetch()}
+                onAlreadyPaid={() => {
+                  setPaidElsewhere(true);
+                  void order.refetch();
+                }}
+                onCharged={() => setCharged(true)}
                 // Asked again, the order answers 404: the page says it was cancelled (OrderCancelled).
                 onClosed={() => void order.refetch()}
               />

@@ -22,13 +22,22 @@ interface CardPaymentProps {
   onAlreadyPaid: () => void;
   /** The order was closed while its page was open: no card can pay it any more. */
   onClosed: () => void;
+  /** The gateway charged the card, and the store has not recorded it yet. */
+  onCharged?: () => void;
 }
 
 /**
  * The card box of the payment page: the gateway's card form, then PATCH /order/{id}. Once the
  * gateway has charged the card the form never comes back: the payment is recorded, retrying.
  */
-export function CardPayment({ order, billing, onPaid, onAlreadyPaid, onClosed }: CardPaymentProps) {
+export function CardPayment({
+  order,
+  billing,
+  onPaid,
+  onAlreadyPaid,
+  onClosed,
+  onCharged,
+}: CardPaymentProps) {
   // SPEC §9: total = quantity × unit price; the server checks it against its own (DESIGN §5.5).
   const subTotal = toDollars(orderTotalCents(toCents(order.productPrice), order.quantity));
   const intent = usePaymentIntent(order._id, subTotal, true);
@@ -81,7 +90,10 @@ export function CardPayment({ order, billing, onPaid, onAlreadyPaid, onClosed }:
   }
 
   const onConfirmed = async (transactionId: string) => {
-    if (!(await record(transactionId))) setCharged(transactionId);
+    if (!(await record(transactionId))) {
+      setCharged(transactionId);
+      onCharged?.();
+    }
   };
   const onRecheck = () => {
     setRechecking(true);

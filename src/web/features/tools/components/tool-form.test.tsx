@@ -155,6 +155,8 @@ describe('the edit form when another admin changed or deleted the tool since it 
     expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('Changed by B.');
     expect(screen.queryByText(CHANGED)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reload the product' })).toBeNull();
+    // The keyboard is back at the form's start, not lost with the removed Reload button.
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
 
     await user.clear(price);
     await user.type(price, '240');
