@@ -11,6 +11,8 @@ export interface MailData {
   order_shipped: OrderFacts;
   order_refunded: OrderFacts & { transactionId: string | null };
   order_expired: OrderFacts & { toolId: string };
+  /** The buyer cancelled it themselves. */
+  order_cancelled: OrderFacts & { toolId: string };
   password_reset: { name: string; url: string };
   admin_password: { name: string; url: string };
   email_verification: { name: string; url: string };
@@ -223,6 +225,18 @@ export function renderMail<K extends MailKind>(kind: K, data: MailData[K], store
         greeting: `Hello ${o.name},`,
         lines: [
           `Your order of ${o.quantity} × ${o.productName} was not paid within ${hold}, so we cancelled it and put its items back on sale. Nothing was charged.`,
+        ],
+        rows: [['Order number', o.orderId], ...orderRows(o)],
+        action: { label: 'Order it again', url: `${publicUrl}/tools/${o.toolId}` },
+      });
+    }
+    case 'order_cancelled': {
+      const o = d as MailData['order_cancelled'];
+      return compose({
+        subject: 'Your Torque order was cancelled',
+        greeting: `Hello ${o.name},`,
+        lines: [
+          `As you asked, we cancelled your order of ${o.quantity} × ${o.productName} and put its items back on sale. Nothing was charged.`,
         ],
         rows: [['Order number', o.orderId], ...orderRows(o)],
         action: { label: 'Order it again', url: `${publicUrl}/tools/${o.toolId}` },

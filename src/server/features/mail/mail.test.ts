@@ -438,6 +438,17 @@ describe('the messages', () => {
         `Order it again: ${URL_BASE}/tools/tool-7`,
       ],
     ],
+    order_cancelled: [
+      { ...order, toolId: 'tool-7' },
+      'Your Torque order was cancelled',
+      [
+        'As you asked, we cancelled your order of 3 × Cordless Drill <Pro>',
+        'Nothing was charged.',
+        `Order number: ${order.orderId}`,
+        'Total: $376.50',
+        `Order it again: ${URL_BASE}/tools/tool-7`,
+      ],
+    ],
     password_reset: [
       { name: 'Ann', url: 'https://shop.example/api/auth/reset-password/tok?callbackURL=%2Freset-password' },
       'Reset your Torque password',

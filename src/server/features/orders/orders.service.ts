@@ -177,14 +177,15 @@ export async function getOrderFor(
  * Closes an unpaid order: its intent is canceled at the gateway first, so that no payment can
  * succeed afterwards, and only then is the order cancelled and its stock returned (exactly once, by
  * a guarded UPDATE). An intent that succeeded meanwhile makes the order paid instead: the money was
- * taken. An order closed because its hold expired is mailed to its buyer in the same transaction.
- * Answers what became of the order.
+ * taken. Its buyer is mailed in the same transaction why it closed: they cancelled it ('owner') or
+ * its hold expired. An abandoned close ('abandoned': reconciliation finishing one killed half-way)
+ * mails nothing, since it cannot tell which of the two it was. Answers what became of the order.
  */
 async function closeUnpaidOrder(
   db: Db,
   gateway: PaymentGateway,
   order: Pick<OrderRow, 'id' | 'paymentIntentId'>,
-  reason: 'owner' | 'expired' = 'owner',
+  reason: 'owner' | 'expired' | 'abandoned',
 ): Promise<'cancelled' | 'paid' | 'processing' | 'changed'> {
   if (order.paymentIntentId) {
     const intent = await gateway.cancelIntent(order.paymentIntentId);
@@ -214,9 +215,9 @@ async function closeUnpaidOrder(
       .update(tools)
       .set({ availableQuantity: sql`${tools.availableQuantity} + ${cancelled.quantity}` })
       .where(eq(tools.id, cancelled.toolId));
-    if (reason === 'expired') {
+    if (reason !== 'abandoned') {
       await enqueueMail(tx, {
-        kind: 'order_expired',
+        kind: reason === 'expired' ? 'order_expired' : 'order_cancelled',
         to: cancelled.email,
         data: { ...orderFacts(cancelled), toolId: cancelled.toolId },
       });
@@ -238,12 +239,15 @@ export async function closeAbandonedOrders(
 ): Promise<number> {
   let n = 0;
   for (const order of abandoned) {
-    if ((await closeUnpaidOrder(db, gateway, order)) === 'cancelled') n++;
+    if ((await closeUnpaidOrder(db, gateway, order, 'abandoned')) === 'cancelled') n++;
   }
   return n;
 }
 
-/** Cancels the owner's unpaid order (and its payment intent) and returns its stock, exactly once. */
+/**
+ * Cancels the owner's unpaid order (and its payment intent) and returns its stock, exactly once; the
+ * 'order cancelled' mail says so, since the 'order placed' one still offers to pay for it.
+ */
 export async function cancelOrder(
   db: Db,
   gateway: PaymentGateway,
@@ -255,7 +259,7 @@ export async function cancelOrder(
     if (!row || row.userId !== ownerId) throw new NotFound('No such order.');
     if (row.cancelledAt) throw new Conflict('order_cancelled', 'This order is already cancelled.');
     if (row.paid) throw new Conflict('order_paid', 'This order is paid and cannot be cancelled.');
-    const outcome = await closeUnpaidOrder(db, gateway, row);
+    const outcome = await closeUnpaidOrder(db, gateway, row, 'owner');
     if (outcome === 'cancelled') return;
     if (outcome === 'processing') {
       throw new Conflict(

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createSessions, createTool } from '#tests/fixtures/factories.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
-import { orders, tools } from '#server/db/schema.ts';
+import { mailOutbox, orders, tools } from '#server/db/schema.ts';
 import { CLI, promote } from '#server/features/accounts/accounts.service.ts';
 import { createSandboxGateway } from '#server/features/payments/gateways/sandbox.ts';
 import { expireUnpaidOrders } from './orders.service.ts';
@@ -25,6 +25,11 @@ const newTool = (stock = 500, minimumOrder = 10, priceCents = 2599) =>
 
 const stockOf = async (id: string) =>
   (await t.db.select({ n: tools.availableQuantity }).from(tools).where(eq(tools.id, id)))[0]!.n;
+const cancelMails = (email: string) =>
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, 'order_cancelled')));
 const ordersCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
 
 function buy(account: TestAccount | undefined, payload: Record<string, unknown>) {
@@ -224,6 +229,13 @@ describe('DELETE /api/myOrder/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
     expect(await stockOf(tool.id)).toBe(100);
+    // The customer is told, in place of the 'order placed' mail's live "Pay for your order".
+    const mailed = (await cancelMails(ann.email)).filter(
+      (m) => (m.data as { orderId: string }).orderId === insertedId,
+    );
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]!.data).toMatchObject({ orderId: insertedId, toolId: tool.id, quantity: 30 });
+    expect(await cancelMails(bob.email)).toHaveLength(0);
     const again = await t.app.inject({
       method: 'DELETE',
       url: `/api/myOrder/${insertedId}`,
@@ -242,6 +254,9 @@ describe('DELETE /api/myOrder/:id', () => {
       headers: bob.bearer,
     });
     expect(strangerAgain.statusCode).toBe(404);
+    expect(
+      (await cancelMails(ann.email)).filter((m) => (m.data as { orderId: string }).orderId === insertedId),
+    ).toHaveLength(1);
     const list = (
       await t.app.inject({ url: `/api/myOrders?email=${ann.email}`, headers: ann.bearer })
     ).json();
