@@ -158,16 +158,27 @@ it('charged but not recorded (the PATCH lost): says so instead of asking for the
   expect(store.paid).toBe(true);
 });
 
-it('keeps saying the card was charged while the store stays out of reach, with Check again', async () => {
-  store.lostPatches = 100;
-  openPaymentPage();
-  await pay('4242 4242 4242 4242');
-  await screen.findByText(/Your card was charged/);
-  expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
-  await waitFor(() => expect(patches()).toBe(2), { timeout: 3000 });
-  expect(screen.queryByLabelText('Card number')).toBeNull();
-  expect(screen.getByText(/Your card was charged/)).toBeTruthy();
-});
+it(
+  'keeps saying the card was charged while the store stays out of reach, with Check again',
+  { timeout: 15_000 },
+  async () => {
+    store.lostPatches = 100;
+    openPaymentPage();
+    await pay('4242 4242 4242 4242');
+    await screen.findByText(/Your card was charged/);
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
+    await waitFor(() => expect(patches()).toBe(2), { timeout: 3000 });
+    // The first retries spent, the box says what to do now (in its live region).
+    expect(screen.queryByText(/still out of reach/)).toBeNull();
+    await screen.findByText(
+      /The store is still out of reach: press Check again once you are back online\./,
+      {},
+      { timeout: 8000 },
+    );
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.getByText(/Your card was charged/)).toBeTruthy();
+  },
+);
 
 it('a card confirmed for an intent that already succeeded (another tab paid): "This order is already paid"', async () => {
   openPaymentPage();

@@ -57,7 +57,10 @@ export function RecordingPayment({ transactionId, record }: RecordingPaymentProp
         <span className="font-mono text-sm font-semibold break-all">{transactionId}</span>). We could not
         reach the store to record it yet; it will be recorded within a minute.
       </p>
-      <p className="text-sm text-slate-600">There is no need to pay again.</p>
+      <p className="text-sm text-slate-600">
+        There is no need to pay again.
+        {trying ? '' : ' The store is still out of reach: press Check again once you are back online.'}
+      </p>
       <BusyButton busy={trying} className="btn-outline w-full" onClick={() => setRound((n) => n + 1)}>
         Check again
       </BusyButton>
