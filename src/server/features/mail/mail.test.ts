@@ -20,6 +20,26 @@ type MailRow = typeof mailOutbox.$inferSelect;
 
 const URL_BASE = 'https://shop.example';
 
+/** A real SMTP server that keeps every message it is given, raw, with its recipients. */
+function recordingSmtp(received: { to: string[]; raw: string }[]): SMTPServer {
+  return new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString(),
+        });
+        callback();
+      });
+    },
+  });
+}
+
 const mailsOf = (t: TestApp, to: string, kind?: string): Promise<MailRow[]> =>
   t.db
     .select()
@@ -236,22 +256,7 @@ describe('the worker while the SMTP server is down', () => {
     const [before] = await mailsOf(t, to);
     expect(before!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString(),
-          });
-          callback();
-        });
-      },
-    });
+    smtp = recordingSmtp(received);
     await new Promise<void>((resolve) => smtp!.listen(port, '127.0.0.1', () => resolve()));
     await vi.waitFor(async () => expect((await mailsOf(t, to))[0]!.sentAt).not.toBeNull(), {
       timeout: 20_000,
@@ -318,22 +323,7 @@ describe('the headers of a sent mail', () => {
   let port: number;
   const received: { to: string[]; raw: string }[] = [];
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString(),
-          });
-          callback();
-        });
-      },
-    });
+    smtp = recordingSmtp(received);
     port = await new Promise<number>((resolve) =>
       smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as { port: number }).port)),
     );
