@@ -280,12 +280,13 @@ it(
     const all = await catcher.messages();
     const { distinct, duplicated } = tally(all);
     console.log(
-      `mail figures: events: expected 12, received ${all.length}, distinct ${distinct}, duplicated ${duplicated}`,
+      `mail figures: events: expected 13, received ${all.length}, distinct ${distinct}, duplicated ${duplicated}`,
     );
     expect(all.map((m) => `${m.to.join()} ${m.subject.replace(/R-\d+|: .*$/, '…')}`).sort()).toEqual(
       [
         `${boss} Confirm your Torque email address`,
         `${boss} You are an admin of Torque…`,
+        `${boss} Your Torque password was changed`,
         `${boss} New paid order…`,
         `${boss} New paid order…`,
         `${ann} Confirm your Torque email address`,

@@ -176,7 +176,11 @@ export function ToolForm({
       const now = valuesOf(current.tool);
       const kept = FIELDS.filter((field) => typed[field] !== was[field] && now[field] === was[field]);
       setOpened(current);
-      reset({ ...now, ...Object.fromEntries(kept.map((field) => [field, typed[field]])) });
+      // The fields stay registered, so that the keyboard can be put back on Name below.
+      reset(
+        { ...now, ...Object.fromEntries(kept.map((field) => [field, typed[field]])) },
+        { keepFieldsRef: true },
+      );
       setStale(false);
       setFormErrors([]);
       toast.info(
