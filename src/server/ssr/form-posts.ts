@@ -11,6 +11,7 @@ import { Email, LoginInput, RegisterInput } from '#shared/schemas/user.ts';
 import type { Config } from '#server/config.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { OWN_CALL } from '#server/logger.ts';
+import { ownPath } from '#server/http/own-path.ts';
 
 /**
  * The account forms (and the navbar's Logout) posted before the app has taken the page over (a slow
@@ -239,16 +240,6 @@ function fieldError(field: unknown, message: unknown): FormError {
   const worded = Object.entries(FORM_ERRORS).find(([, words]) => words === message)?.[0];
   const code = worded ?? `invalid_${String(field ?? '')}`;
   return Object.hasOwn(FORM_ERRORS, code) ? (code as FormError) : 'failed';
-}
-
-/** A same-origin path to go on to, or `fallback`: never another site (open redirect). */
-export function ownPath(value: unknown, fallback: string, home: URL): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return fallback;
-  if (!URL.canParse(value, home)) return fallback;
-  const url = new URL(value, home);
-  // `/.//evil.example` resolves to the path `//evil.example`, which a browser reads as a host.
-  if (url.origin !== home.origin || url.pathname.startsWith('//')) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 function newsletterResult({ status, body }: Answer): NewsletterOutcome {

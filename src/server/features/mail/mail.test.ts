@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp, signUpAdmin, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createTool } from '#tests/fixtures/factories.ts';
-import { payWithGoodCard } from '#tests/fixtures/payments.ts';
+import { goodCard, payWithGoodCard } from '#tests/fixtures/payments.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { mailOutbox, orders } from '#server/db/schema.ts';
 import { createSandboxGateway } from '#server/features/payments/gateways/sandbox.ts';
@@ -142,12 +142,7 @@ describe('the outbox is written with the change it tells of', () => {
   it('a payment settled by the reconciliation pass (no PATCH came) mails its receipt once too', async () => {
     const orderId = (await buy(t, ann, (await createTool(t.db)).id, 1)).insertedId!;
     const { clientSecret } = (await t.call('POST', '/api/create-payment-intent', ann, { orderId })).json();
-    const card = {
-      number: '4242424242424242',
-      expMonth: 12,
-      expYear: new Date().getFullYear() + 2,
-      cvc: '123',
-    };
+    const card = goodCard();
     const confirmed = await t.call('POST', '/api/payments/sandbox/confirm', ann, { clientSecret, card });
     expect(confirmed.statusCode).toBe(200);
     // The customer closed the tab before the PATCH: the pass settles it, twice over.
