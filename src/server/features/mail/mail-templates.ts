@@ -18,6 +18,8 @@ export interface MailData {
   email_verification: { name: string; url: string };
   /** `changedAt`: an ISO time, said in UTC. */
   password_changed: { name: string; changedAt: string };
+  /** The newsletter's double opt-in (decision 032): `url` confirms the sign-up. */
+  newsletter_confirm: { name: string; url: string };
 }
 export type MailKind = keyof MailData;
 
@@ -289,6 +291,19 @@ export function renderMail<K extends MailKind>(kind: K, data: MailData[K], store
           'Every other session of your account was signed out.',
         ],
         action: { label: 'If it was not you, reset your password now', url: `${publicUrl}/forgot-password` },
+      });
+    }
+    case 'newsletter_confirm': {
+      const a = d as MailData['newsletter_confirm'];
+      return compose({
+        subject: "Confirm your subscription to Torque's newsletter",
+        greeting: `Hello ${a.name},`,
+        lines: [
+          "Someone (we hope you) asked for Torque's newsletter at this address: new tools, restocks and bulk deals, a couple of times a month.",
+          'Open this link within 7 days to confirm your subscription:',
+        ],
+        action: { label: 'Confirm my subscription', url: a.url },
+        after: ['If it was not you, ignore this message: we will not write to you again.'],
       });
     }
   }

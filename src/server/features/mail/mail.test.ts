@@ -464,7 +464,38 @@ describe('the messages', () => {
         `If it was not you, reset your password now: ${URL_BASE}/forgot-password`,
       ],
     ],
+    newsletter_confirm: [
+      { name: "Nell O'Neil", url: 'https://shop.example/api/newsletter/confirm?token=t&x=1' },
+      "Confirm your subscription to Torque's newsletter",
+      [
+        "Hello Nell O'Neil,",
+        'Open this link within 7 days to confirm your subscription:',
+        'Confirm my subscription: https://shop.example/api/newsletter/confirm?token=t&x=1',
+        'If it was not you, ignore this message: we will not write to you again.',
+      ],
+    ],
   };
+
+  it('newsletter_confirm: the HTML says what the text says, with the link as its button', () => {
+    const url = 'https://shop.example/api/newsletter/confirm?token=t&x=1';
+    const mail = renderMail(
+      'newsletter_confirm',
+      { name: "Nell O'Neil", url },
+      {
+        publicUrl: URL_BASE,
+        orderHoldHours: 2,
+      },
+    );
+    const escaped = (s: string) => s.replaceAll('&', '&amp;').replaceAll("'", '&#39;');
+    // Every paragraph of the text (the button's line and the signature aside) is in the HTML.
+    const paragraphs = mail.text
+      .split('\n')
+      .filter((l) => l && !/^(Confirm my subscription:|— Torque)/.test(l));
+    expect(paragraphs).toHaveLength(4);
+    for (const line of paragraphs) expect(mail.html).toContain(escaped(line));
+    expect(mail.html).toContain(`<a href="${escaped(url)}"`);
+    expect(mail.html).toContain('>Confirm my subscription</a>');
+  });
 
   it('says how long an unpaid order is held in words', () => {
     expect([2, 1, 0.5, 1.5, 1 / 60].map(holdInWords)).toEqual([
