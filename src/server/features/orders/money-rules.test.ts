@@ -235,29 +235,54 @@ describe('the reconciliation pass', () => {
     expect((await orderRow(open)).paid).toBe(false);
   });
 
-  it('finishes a cancel that a crash cut short after the intent was canceled: the order closes and its stock returns, once', async () => {
+  /** An unpaid order with an intent, whose close canceled the intent and then died there. */
+  async function closeCutShort(who: TestAccount, toolId: string, quantity: number) {
+    const id = await buy(who, toolId, quantity);
+    await intentOf(who, id);
+    await createSandboxGateway(t.db).cancelIntent((await orderRow(id)).paymentIntentId!);
+    expect(await orderRow(id)).toMatchObject({ paid: false, cancelledAt: null });
+    return id;
+  }
+  const mailsAbout = async (orderId: string) =>
+    (await t.db.select({ kind: mailOutbox.kind, to: mailOutbox.to, data: mailOutbox.data }).from(mailOutbox))
+      .filter((m) => m.data.orderId === orderId && m.kind !== 'order_placed')
+      .map((m) => [m.kind, m.to]);
+
+  it("finishes a customer's cancel that a crash cut short after the intent was canceled: the order closes, its stock returns and its buyer is told, once", async () => {
     const tool = await createTool(t.db, { availableQuantity: 10 });
     const [ann] = buyers;
-    const id = await buy(ann!, tool.id, 3);
-    await intentOf(ann!, id);
-    const { paymentIntentId } = await orderRow(id);
-    // The customer's Cancel canceled the intent at the gateway, and the instance died there.
-    const gateway = createSandboxGateway(t.db);
-    await gateway.cancelIntent(paymentIntentId!);
-    expect(await orderRow(id)).toMatchObject({ paid: false, cancelledAt: null });
+    const id = await closeCutShort(ann!, tool.id, 3);
     // Three instances' passes at once: one closes it.
+    const gateway = createSandboxGateway(t.db);
     const passes = await Promise.all(
       [1, 2, 3].map(async () => {
         const { abandoned } = await reconcilePayments(t.db, gateway);
-        return closeAbandonedOrders(t.db, gateway, abandoned);
+        return closeAbandonedOrders(t.db, gateway, abandoned, 2);
       }),
     );
     expect(passes.reduce((a, b) => a + b, 0)).toBe(1);
     expect((await orderRow(id)).cancelledAt).not.toBeNull();
     const [row] = await t.db.select().from(tools).where(eq(tools.id, tool.id));
     expect(row?.availableQuantity).toBe(10);
+    // Within its hold only its owner closes an order: they get the mail their Cancel would have sent.
+    expect(await mailsAbout(id)).toEqual([['order_cancelled', ann!.email]]);
     // The customer can buy that tool again.
     expect(await buy(ann!, tool.id, 3)).toBeTruthy();
+  });
+
+  it('finishes an expiry that a crash cut short: its buyer gets the expiry mail', async () => {
+    const tool = await createTool(t.db, { availableQuantity: 10 });
+    const who = buyers[1]!;
+    const id = await closeCutShort(who, tool.id, 2);
+    await t.db
+      .update(orders)
+      .set({ createdAt: ago(3) })
+      .where(eq(orders.id, id));
+    const gateway = createSandboxGateway(t.db);
+    const { abandoned } = await reconcilePayments(t.db, gateway);
+    expect(await closeAbandonedOrders(t.db, gateway, abandoned, 2)).toBe(1);
+    expect(await stockOf(tool.id)).toBe(10);
+    expect(await mailsAbout(id)).toEqual([['order_expired', who.email]]);
   });
 });
 

@@ -178,14 +178,15 @@ export async function getOrderFor(
  * succeed afterwards, and only then is the order cancelled and its stock returned (exactly once, by
  * a guarded UPDATE). An intent that succeeded meanwhile makes the order paid instead: the money was
  * taken. Its buyer is mailed in the same transaction why it closed: they cancelled it ('owner') or
- * its hold expired. An abandoned close ('abandoned': reconciliation finishing one killed half-way)
- * mails nothing, since it cannot tell which of the two it was. Answers what became of the order.
+ * its hold expired. A close that reconciliation finishes (one killed half-way, after its intent was
+ * canceled) is told by the hold which of the two it was: only an expiry closes an order past it.
+ * Answers what became of the order.
  */
 async function closeUnpaidOrder(
   db: Db,
   gateway: PaymentGateway,
   order: Pick<OrderRow, 'id' | 'paymentIntentId'>,
-  reason: 'owner' | 'expired' | 'abandoned',
+  reason: 'owner' | 'expired' | { abandoned: { holdHours: number } },
 ): Promise<'cancelled' | 'paid' | 'processing' | 'changed'> {
   if (order.paymentIntentId) {
     const intent = await gateway.cancelIntent(order.paymentIntentId);
@@ -215,13 +216,15 @@ async function closeUnpaidOrder(
       .update(tools)
       .set({ availableQuantity: sql`${tools.availableQuantity} + ${cancelled.quantity}` })
       .where(eq(tools.id, cancelled.toolId));
-    if (reason !== 'abandoned') {
-      await enqueueMail(tx, {
-        kind: reason === 'expired' ? 'order_expired' : 'order_cancelled',
-        to: cancelled.email,
-        data: { ...orderFacts(cancelled), toolId: cancelled.toolId },
-      });
-    }
+    const expired =
+      reason === 'expired' ||
+      (typeof reason === 'object' &&
+        cancelled.createdAt.getTime() + reason.abandoned.holdHours * 3_600_000 <= Date.now());
+    await enqueueMail(tx, {
+      kind: expired ? 'order_expired' : 'order_cancelled',
+      to: cancelled.email,
+      data: { ...orderFacts(cancelled), toolId: cancelled.toolId },
+    });
     return 'cancelled';
   });
 }
@@ -229,17 +232,18 @@ async function closeUnpaidOrder(
 /**
  * Finishes closing open orders whose payment intent was canceled (reconcilePayments finds them): a
  * cancel or an expiry that canceled the intent and stopped before the order, killed in between. No
- * one can pay such an order, so its stock is returned now rather than at the end of its hold.
- * Answers how many were cancelled.
+ * one can pay such an order, so its stock is returned now rather than at the end of its hold, and
+ * its buyer gets the mail the cancel or the expiry would have sent. Answers how many were cancelled.
  */
 export async function closeAbandonedOrders(
   db: Db,
   gateway: PaymentGateway,
   abandoned: Pick<OrderRow, 'id' | 'paymentIntentId'>[],
+  holdHours: number,
 ): Promise<number> {
   let n = 0;
   for (const order of abandoned) {
-    if ((await closeUnpaidOrder(db, gateway, order, 'abandoned')) === 'cancelled') n++;
+    if ((await closeUnpaidOrder(db, gateway, order, { abandoned: { holdHours } })) === 'cancelled') n++;
   }
   return n;
 }
