@@ -7,7 +7,7 @@ import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { useCurrentUser } from '#web/features/accounts/api/get-session.ts';
 import { useOrder } from '#web/features/orders/api/get-order.ts';
-import { holdEnd, PayBy } from '#web/features/orders/components/pay-by.tsx';
+import { PayBy, useHoldEnd } from '#web/features/orders/components/pay-by.tsx';
 import { CardPayment } from '#web/features/payments/components/card-payment.tsx';
 
 /** /dashboard/payment/{orderId} (SPEC §2 Payment page), reached from My Orders' Pay button. */
@@ -164,12 +164,13 @@ function PaymentResult({
 function OrderCancelled({ order }: { order: Order }) {
   const [seenAt] = useState(Date.now);
   const expired = order.payBy != null && Date.parse(order.payBy) <= seenAt;
+  const payBy = useHoldEnd(order.payBy);
   return (
     <section className="flex min-h-[50svh] flex-col items-center justify-center p-8 text-center">
       <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">This order was cancelled</h1>
       <p className="mt-3 max-w-prose text-slate-600">
         {expired
-          ? `It was not paid by ${holdEnd(order.payBy!)}, so its items went back on sale.`
+          ? `It was not paid by ${payBy}, so its items went back on sale.`
           : 'It was cancelled while this page was open, in another tab or window.'}{' '}
         Nothing was charged.
       </p>
