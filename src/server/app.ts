@@ -28,7 +28,7 @@ import errors, { clientErrors, routerErrors } from './http/errors.ts';
 import jsonBody from './http/json-body.ts';
 import nulGuard from './http/nul-guard.ts';
 import { hotAnswer, serverWith } from './http/hot-answers.ts';
-import { ResponseCache, type CachedBody } from './http/response-cache.ts';
+import { CATALOGUE_ANSWERS, ResponseCache, type CachedBody } from './http/response-cache.ts';
 import security, { apiHeaders } from './http/security.ts';
 import { AccessLog, accessLine, createLogger } from './logger.ts';
 import formPosts from './ssr/form-posts.ts';
@@ -72,7 +72,7 @@ export async function buildApp(given: Config, options: BuildOptions): Promise<Fa
     ? given
     : { ...given, authSecret: await ownSecret(options.database.db, logger) };
   const writeAccessLine = accessLine(logger);
-  const catalogue = new ResponseCache<CachedBody>();
+  const catalogue = new ResponseCache<CachedBody>({ maxEntries: CATALOGUE_ANSWERS });
   // Searches repeat (the same few words, the same category pages), and a search costs milliseconds
   // of database time for a common word in 100,000 tools (its matches counted to a cap). Its answer is
   // kept until the catalogue changes, and at least a second (as the visitors' pages are), for as

@@ -59,6 +59,11 @@ export class ResponseCache<T> {
     return age < this.ttlMs && ((!heldOnly && generation === this.generation) || age < this.holdMs);
   }
 
+  /** How many answers are stored, fresh or not. */
+  get size(): number {
+    return this.entries.size;
+  }
+
   /** The stored answer if it is fresh; nothing is loaded. */
   peek(key: string): T | undefined {
     const hit = this.entries.get(key);
@@ -93,6 +98,13 @@ export class ResponseCache<T> {
     return promise;
   }
 }
+
+/**
+ * How many answers the catalogue cache keeps: every tool's, up to a catalogue of this size, and the
+ * lists. A crawler reading every page of a larger one, or anyone asking for made-up ids, then
+ * pushes the oldest out rather than fill the store's memory (an answer is a kilobyte or two).
+ */
+export const CATALOGUE_ANSWERS = 10_000;
 
 /**
  * The catalogue cache's keys for the answers that every caller gets alike: each is the path whose

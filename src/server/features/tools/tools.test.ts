@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToolList } from '#shared/schemas/tool.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { tools } from '#server/db/schema.ts';
 import { seedTools } from '#server/db/seed-data.ts';
+import { CATALOGUE_ANSWERS, cachedJson, catalogueKeys } from '#server/http/response-cache.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -81,5 +83,19 @@ describe('GET /api/tool/:id', () => {
     const res = await t.app.inject(`/api/tool/${encodeURIComponent(id)}`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: 'not_found', message: 'No tool with this id.' } });
+  });
+
+  it('keeps at most CATALOGUE_ANSWERS answers in memory, however many made-up ids are asked for', async () => {
+    // Each made-up id asked through HTTP costs a statement, then is kept as this "no such tool".
+    for (let i = 0; i < CATALOGUE_ANSWERS; i++) {
+      await t.app.catalogue.get(catalogueKeys.tool(randomUUID()), async () => cachedJson(null));
+    }
+    const res = await t.app.inject(`/api/tool/${randomUUID()}`);
+    expect(res.statusCode).toBe(404);
+    expect(t.app.catalogue.size).toBe(CATALOGUE_ANSWERS);
+    // The tools' own answers still come, and are kept again.
+    const [first] = ToolList.parse((await t.app.inject('/api/tools')).json());
+    expect((await t.app.inject(`/api/tool/${first!._id}`)).json()).toEqual(first);
+    expect(t.app.catalogue.size).toBe(CATALOGUE_ANSWERS);
   });
 });
