@@ -6,11 +6,13 @@ import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { PageError } from './page-error.tsx';
 import { PageTitle } from './page-title.tsx';
+import { useFocusOnNavigate } from './use-focus-on-navigate.ts';
 import { useScrollOnNavigate } from './use-scroll-on-navigate.ts';
 
 export function RootLayout() {
   const { pathname } = useLocation();
   useScrollOnNavigate();
+  useFocusOnNavigate();
 
   return (
     <div className="flex min-h-svh flex-col bg-base-100">
