@@ -13,13 +13,6 @@ import { markPaid } from '#server/features/payments/payments.service.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-function statusOf(row: OrderRow): OrderStatus {
-  if (row.cancelledAt) return 'cancelled';
-  if (row.refundedAt) return 'refunded';
-  if (row.shiftNow) return 'shipped';
-  return row.paid ? 'paid' : 'unpaid';
-}
-
 /** An order row as the API shows it (the admin lists and the CSV too). */
 export function toOrder(row: OrderRow): Order {
   return {
@@ -37,7 +30,8 @@ export function toOrder(row: OrderRow): Order {
     paid: row.paid,
     shiftNow: row.shiftNow,
     transactionId: row.transactionId,
-    status: statusOf(row),
+    // Kept by the database from the row's facts (orders.status, a generated column).
+    status: row.status as OrderStatus,
     refundedAt: row.refundedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
