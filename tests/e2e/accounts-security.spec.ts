@@ -11,10 +11,12 @@ import {
   mailCatcherURL,
   newAccount,
   oidcIssuer,
+  PASSWORD,
   registerThroughForm,
   storeURL,
   submitLogin,
   totp,
+  verifyEmail,
   wrongTotp,
 } from '#tests/fixtures/e2e-helpers.ts';
 
@@ -75,6 +77,46 @@ test.describe('Google sign-in', () => {
     expect(await profile.json()).toMatchObject({ email, displayName: cleaned });
     const session = await page.request.get('/api/auth/get-session');
     expect((await session.json()).user.name).toBe(cleaned);
+  });
+
+  test('an account with two-factor on is asked for its code, and signed in only with it', async ({
+    page,
+    request,
+  }) => {
+    // The stand-in Google's third account, also a password account of the same verified address.
+    const account = await createAccount(request, {
+      name: 'Barbara Liskov',
+      email: 'barbara@example.com',
+      password: PASSWORD,
+    });
+    await verifyEmail(request, account.email);
+    // Two-factor turned on through the API, with the session the link left in `request`.
+    const enable = await request.post('/api/auth/two-factor/enable', {
+      headers: { origin: storeURL },
+      data: { password: account.password },
+    });
+    const key = new URL(((await enable.json()) as { totpURI: string }).totpURI).searchParams.get('secret')!;
+    const on = await request.post('/api/auth/two-factor/verify-totp', {
+      headers: { origin: storeURL },
+      data: { code: totp(key) },
+    });
+    expect(on.ok()).toBe(true);
+
+    await page.goto('/login');
+    await form(page).getByRole('button', { name: 'Continue with Google' }).click();
+    await page.getByRole('button', { name: `Continue as ${account.name}` }).click();
+
+    await expect(page).toHaveURL('/login?step=two-factor');
+    const code = form(page).getByLabel('Authentication code', { exact: true });
+    await expect(code).toBeVisible();
+    expect(await (await page.request.get('/api/auth/get-session')).json()).toBeNull();
+    expect(await accessToken(page)).toBeNull();
+
+    await code.fill(totp(key));
+    await form(page).getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page).toHaveURL('/');
+    await expectSignedInNavbar(page, account.name);
+    await expect.poll(() => accessToken(page)).toBeTruthy();
   });
 
   test('Continue with Google is offered on the registration page too', async ({ page }) => {

@@ -9,6 +9,7 @@ import type { MailOutbox } from '#server/features/mail/mail-outbox.ts';
 import { endCredentialsBeforeConfirmation } from '#server/features/accounts/accounts.service.ts';
 import { enqueueMail, type MailToSend } from '#server/features/mail/outbox.service.ts';
 import { accountRules, DEMO_EMAILS, endResetLinks, providerDisplayName } from './account-rules.ts';
+import { googleTwoFactor } from './google-two-factor.ts';
 import { signUpEmailRule } from './sign-up-email-rule.ts';
 
 // A session lasts a week; one used after a day is extended to a week from then.
@@ -165,6 +166,8 @@ export function createAuth(
                 },
               ],
             }),
+            // With two-factor on, Google's sign-in too is finished only with the code.
+            googleTwoFactor(),
           ]
         : []),
     ],
