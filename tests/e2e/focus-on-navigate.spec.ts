@@ -46,8 +46,23 @@ test.describe('the keyboard after a click to another page', () => {
     await expect(search).toBeFocused();
     await search.press('Enter');
     await expect(page).toHaveURL('/tools?q=drill');
-    // Not sent to the heading (the box, drawn afresh for the new search, does not keep it either).
-    await expect(heading(page, 'All tools')).not.toBeFocused();
+    // The box keeps it after the search too, showing its words, ready for another.
+    await expect(search).toBeFocused();
+    await expect(search).toHaveValue('drill');
+    // So does the sort menu, chosen by keyboard.
+    const sort = page.getByRole('combobox', { name: 'Sort by' });
+    await sort.focus();
+    await sort.selectOption({ label: 'Name' });
+    await expect(page).toHaveURL('/tools?q=drill&sort=name');
+    await expect(sort).toBeFocused();
+    await expect(search).toHaveValue('drill');
+    // Back to the first search: the fields show the address's words again.
+    await page.goBack();
+    await expect(page).toHaveURL('/tools?q=drill');
+    await expect(sort).toHaveValue('');
+    await page.goBack();
+    await expect(page).toHaveURL('/tools');
+    await expect(search).toHaveValue('');
 
     // A section of the home page: the page scrolls there, and the link keeps the keyboard.
     const reviews = mainNav(page).getByRole('link', { name: 'Reviews', exact: true });

@@ -1,4 +1,4 @@
-import { type FormEvent, useId } from 'react';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatCount } from '#shared/money.ts';
 import { categoryName } from '#shared/categories.ts';
@@ -63,6 +63,18 @@ interface CatalogueViewProps {
 }
 
 /**
+ * A field that shows the address's value when the address changes (back, a category link), in
+ * place: drawn afresh instead, it would drop the keyboard of the visitor who just searched with it.
+ */
+function useShowing<Field extends HTMLInputElement | HTMLSelectElement>(value: string) {
+  const ref = useRef<Field>(null);
+  useEffect(() => {
+    if (ref.current && ref.current.value !== value) ref.current.value = value;
+  }, [value]);
+  return ref;
+}
+
+/**
  * The catalogue at /tools: a search form (a GET form, so it works before the app's code runs),
  * category filters and pages as links, every one an address that can be shared.
  */
@@ -80,6 +92,9 @@ export function CatalogueView({ state, page, categories, from }: CatalogueViewPr
       sort: String(form.get('sort') ?? '') as CatalogueState['sort'],
     });
   };
+  const sort = state.sort === 'relevance' ? '' : state.sort;
+  const searchBox = useShowing<HTMLInputElement>(state.q);
+  const sortMenu = useShowing<HTMLSelectElement>(sort);
   const shown =
     state.category && !categories.some((c) => c.slug === state.category)
       ? [...categories, { slug: state.category, name: categoryName(state.category), count: 0 }]
@@ -106,7 +121,7 @@ export function CatalogueView({ state, page, categories, from }: CatalogueViewPr
             name="q"
             type="search"
             defaultValue={state.q}
-            key={state.q}
+            ref={searchBox}
             maxLength={100}
             placeholder="Drill, grinder, press tool…"
             className="input w-full"
@@ -120,8 +135,8 @@ export function CatalogueView({ state, page, categories, from }: CatalogueViewPr
           <select
             id={sortId}
             name="sort"
-            key={state.sort}
-            defaultValue={state.sort}
+            ref={sortMenu}
+            defaultValue={sort}
             onChange={(event) => go({ sort: event.currentTarget.value as CatalogueState['sort'] })}
             className="select w-full sm:w-52"
           >
