@@ -96,6 +96,14 @@ describe('Manage Orders', () => {
     expect(within(rowOf(table, 'Cy')).getByText('Paid')).toBeTruthy();
   });
 
+  it('says a shipped order is paid, and ready for shifting', async () => {
+    storeOf([order(1, 'Ada', 'shipped')], { status: 404, body: {} });
+    const shipped = rowOf(await showTable(), 'Ada');
+    expect(within(shipped).getByText('Paid')).toBeTruthy();
+    expect(within(shipped).getByText('Ready For Shifting')).toBeTruthy();
+    expect(shipped.textContent).not.toMatch(/Unpaid/);
+  });
+
   it('after a refund refused for good (409), the dialog says why and offers only Close', async () => {
     const paid = order(1, 'Ada', 'paid');
     storeOf([paid], {

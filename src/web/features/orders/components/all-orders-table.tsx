@@ -179,10 +179,12 @@ function Price({ order }: { order: Order }) {
   );
 }
 
-/** SPEC's Paid or Unpaid; a refunded or cancelled order says so instead (neither is money held). */
+/**
+ * SPEC's Paid or Unpaid; a refunded or cancelled order says so instead (neither is money held). A
+ * shipped order's payment is Paid: the next column says it shipped.
+ */
 function Payment({ order }: { order: Order }) {
-  const closed = order.status === 'refunded' || order.status === 'cancelled';
-  return <OrderStatusBadge status={closed ? order.status : order.paid ? 'paid' : 'unpaid'} />;
+  return <OrderStatusBadge status={order.status === 'shipped' ? 'paid' : order.status} />;
 }
 
 interface ShippingStatusProps {

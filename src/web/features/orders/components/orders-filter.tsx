@@ -10,14 +10,10 @@ import {
   adminOrdersSearch,
   ORDER_STATUSES,
 } from '#web/features/orders/api/get-admin-orders.ts';
+import { STATUS_WORDS } from './order-status-badge.tsx';
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  unpaid: 'Unpaid',
-  paid: 'Paid, to ship',
-  shipped: 'Ready For Shifting',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
+// The filter's one wording of its own: a paid order, to the admin, is one still to ship.
+export const STATUS_LABELS: Record<OrderStatus, string> = { ...STATUS_WORDS, paid: 'Paid, to ship' };
 
 /**
  * Manage Orders' search and status filter: a GET form (it works before the app's code runs), whose
