@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { createOrder, createPaidOrder, createTool } from '#tests/fixtures/factor
 import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
 import { buildApp } from '#server/app.ts';
 import { user } from '#server/db/auth-schema.ts';
-import { profiles, reviews, tools } from '#server/db/schema.ts';
+import { newsletterSignups, profiles, reviews, tools } from '#server/db/schema.ts';
 import {
   changedTables,
   expireSession,
@@ -517,7 +517,23 @@ const rows: Row[] = [
     }),
     // Anyone may sign up, a stale token or none.
     expected: everyone(200),
-    ok: (body) => (body as { subscribed?: unknown }).subscribed === true,
+    ok: (body) => (body as { acknowledged?: unknown }).acknowledged === true,
+  },
+  {
+    method: 'GET',
+    path: '/api/newsletter/confirm',
+    // The mailed link: anyone who holds it confirms its sign-up (an unconfirmed one of its own).
+    prepare: async () => {
+      const token = randomBytes(32).toString('base64url');
+      await t.db.insert(newsletterSignups).values({
+        name: 'Matrix Reader',
+        email: `link${randomBytes(4).toString('hex')}@example.com`,
+        tokenHash: createHash('sha256').update(token).digest('hex'),
+        tokenExpiresAt: new Date(Date.now() + 60_000),
+      });
+      return { url: `/api/newsletter/confirm?token=${token}` };
+    },
+    expected: everyone(303),
   },
   {
     method: 'GET',

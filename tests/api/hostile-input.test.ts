@@ -1210,11 +1210,37 @@ function buildCorpus() {
       verify: async (res, sent) => {
         const { email } = sent as { email: string };
         const [row] = await t.db.select().from(newsletterSignups).where(eq(newsletterSignups.email, email));
-        if (res.json().subscribed !== true) return `answered ${res.body}`;
+        if (res.json().acknowledged !== true) return `answered ${res.body}`;
         return row?.name === value ? undefined : `stored ${JSON.stringify(row?.name)}`;
       },
     });
   }
+
+  // --- GET /api/newsletter/confirm: the mailed link, anyone; a token never mailed changes nothing ---
+  const confirmLink = {
+    group: 'GET /api/newsletter/confirm',
+    method: 'GET' as const,
+    who: 'anonymous' as const,
+  };
+  for (const [name, token] of [
+    ['token SQL', "' OR 1=1 --"],
+    ['token NoSQL', '{"$ne":null}'],
+    ['token of a mailed one’s shape', 'A'.repeat(43)],
+    ['token repeated', 'a&token=b'],
+  ] as const) {
+    add({
+      ...confirmLink,
+      name,
+      url: `/api/newsletter/confirm?token=${encodeURIComponent(token)}`,
+      outcome: 'noop',
+    });
+  }
+  add({
+    ...confirmLink,
+    name: 'token 201 characters',
+    url: `/api/newsletter/confirm?token=${'a'.repeat(201)}`,
+    status: 400,
+  });
 
   // --- better-auth's sign-up and sign-in (their own error shape) ---------------------------------
   const signUpCall = {
@@ -1512,6 +1538,7 @@ describe('hostile input corpus', () => {
         'GET /api/admin/users',
         'PATCH /api/tool/:id',
         'POST /api/newsletter',
+        'GET /api/newsletter/confirm',
         'GET /api/admin/:email',
         'GET /api/myOrder/:id',
         'GET /api/myOrders',

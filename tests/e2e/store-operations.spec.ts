@@ -14,6 +14,7 @@ import type { Tool } from '#shared/schemas/tool.ts';
 import {
   appTookOver,
   adminAccount,
+  latestMail,
   seriousViolations,
   storeURL,
   uniqueEmail,
@@ -431,7 +432,7 @@ test.describe('store operations', () => {
     await customer.api.dispose();
   });
 
-  test('the newsletter box signs an address up once; the admin exports it as CSV', async ({
+  test('the newsletter box mails a link; the address is on the admin’s CSV once its owner opens it', async ({
     page,
     browser,
   }) => {
@@ -447,32 +448,56 @@ test.describe('store operations', () => {
     // Until the app takes the page over the box posts as a form (the journey below): wait for it.
     await appTookOver(visitor, 'input[name="email"][type="email"]');
     await signUp('Nell Newsletter');
-    await expect(toast(visitor, 'Thanks, Nell Newsletter!')).toBeVisible();
+    const checkInbox = 'Check your inbox: we sent a link to confirm your subscription.';
+    await expect(toast(visitor, checkInbox)).toBeVisible();
     await expect(box.getByLabel('Email', { exact: true })).toHaveValue('');
+    const mail = await latestMail(visitor.request, email);
+    expect(mail.subject).toBe("Confirm your subscription to Torque's newsletter");
+    expect(mail.text).toContain('Hello Nell Newsletter,');
+
+    /** The admin's download from the Overview page, as lines. */
+    const download = async () => {
+      await page.goto('/dashboard/overview');
+      // A click before the app takes the page over does nothing: click again until a file comes.
+      let file: Download | undefined;
+      await expect(async () => {
+        const downloading = page.waitForEvent('download', { timeout: 3_000 });
+        await page.getByRole('button', { name: 'Download sign-ups (CSV)' }).click();
+        file = await downloading;
+      }).toPass({ timeout: 20_000 });
+      if (!file) throw new Error('no download');
+      expect(file.suggestedFilename()).toBe('newsletter.csv');
+      return readFileSync(await file.path(), 'utf8').split('\r\n');
+    };
+    // Not on the list until the address's owner says so.
+    expect((await download()).filter((line) => line.includes(`"${email}"`))).toEqual([]);
+
+    // The owner opens the mail's link: the home page's box says it is confirmed.
+    const link = /(http\S+\/api\/newsletter\/confirm\S+)/.exec(mail.text)?.[1];
+    if (!link) throw new Error(`no link in ${mail.text}`);
+    await visitor.goto(link);
+    await expect(visitor).toHaveURL('/?newsletter=confirmed#newsletter');
+    await expect(
+      visitor.getByRole('status').filter({ hasText: 'Your subscription is confirmed.' }),
+    ).toBeVisible();
+    await expect(box).toBeInViewport();
+    // A repeat is answered as the first was.
+    await appTookOver(visitor, 'input[name="email"][type="email"]');
     await signUp('Nell Again');
-    await expect(toast(visitor, `${email} is on our list already`)).toBeVisible();
+    await expect(toast(visitor, checkInbox)).toBeVisible();
     await visitor.close();
 
-    // The admin downloads the list from the Overview page and reads it back.
-    await page.goto('/dashboard/overview');
-    // A click before the app takes the page over does nothing: click again until a file comes.
-    let file: Download | undefined;
-    await expect(async () => {
-      const downloading = page.waitForEvent('download', { timeout: 3_000 });
-      await page.getByRole('button', { name: 'Download sign-ups (CSV)' }).click();
-      file = await downloading;
-    }).toPass({ timeout: 20_000 });
-    if (!file) throw new Error('no download');
-    expect(file.suggestedFilename()).toBe('newsletter.csv');
-    const lines = readFileSync(await file.path(), 'utf8').split('\r\n');
-    expect(lines[0]).toBe('\uFEFF"Name","Email","Phone","Signed up"');
+    const lines = await download();
+    expect(lines[0]).toBe('\uFEFF"Name","Email","Phone","Signed up","Confirmed"');
     expect(lines.filter((line) => line.includes(`"${email}"`))).toEqual([
-      expect.stringMatching(new RegExp(`^"Nell Newsletter","${email.replace(/[.]/g, '\\.')}","",`)),
+      expect.stringMatching(
+        new RegExp(`^"Nell Newsletter","${email.replace(/[.]/g, '\\.')}","","[^"]+","[^"]+"$`),
+      ),
     ]);
   });
 });
 
-test('@mobile the newsletter box works without JavaScript: the server signs up once and the box says so', async ({
+test('@mobile the newsletter box works without JavaScript: the server mails a link, and the link confirms on a page it draws', async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -489,13 +514,15 @@ test('@mobile the newsletter box works without JavaScript: the server signs up o
   const said = (role: 'status' | 'alert', text: string) => page.getByRole(role).filter({ hasText: text });
 
   await signUp('Nia Nojs', email);
-  await expect(page).toHaveURL('/?newsletter=subscribed#newsletter');
-  await expect(said('status', "Thanks! We'll keep you posted on new tools and trade offers.")).toBeVisible();
+  const checkInbox = 'Check your inbox: we sent a link to confirm your subscription.';
+  await expect(page).toHaveURL('/?newsletter=check_inbox#newsletter');
+  await expect(said('status', checkInbox)).toBeVisible();
   await expect(box).toBeInViewport();
 
+  // A repeat is answered alike, and mailed a new link.
   await signUp('Nia Again', email.toUpperCase());
-  await expect(page).toHaveURL('/?newsletter=already#newsletter');
-  await expect(said('status', 'That address is on our list already: nothing more to do.')).toBeVisible();
+  await expect(page).toHaveURL('/?newsletter=check_inbox#newsletter');
+  await expect(said('status', checkInbox)).toBeVisible();
 
   // The browser lets it through; the server's check does not.
   await signUp('Nia', 'nia@localhost');
@@ -505,14 +532,31 @@ test('@mobile the newsletter box works without JavaScript: the server signs up o
   // The outcome belongs to its own address: the home page itself says nothing.
   await page.goto('/');
   await expect(box).toBeVisible();
-  await expect(page.getByText('on our list already')).toHaveCount(0);
-  await context.close();
+  await expect(page.getByText('Check your inbox')).toHaveCount(0);
 
-  // Stored once, under the first name.
+  // A link the store never mailed says so.
+  await page.goto('/api/newsletter/confirm?token=not-a-token');
+  await expect(page).toHaveURL('/?newsletter=invalid_link#newsletter');
+  await expect(said('alert', 'This confirmation link is not valid')).toBeVisible();
+
   const admin = await browser.newPage();
   const token = await signInPage(admin, adminAccount);
-  const csv = await admin.request.get('/api/admin/newsletter.csv', { headers: bearer(token) });
-  const lines = (await csv.text()).split('\r\n').filter((line) => line.includes(`"${email}"`));
-  expect(lines).toEqual([expect.stringMatching(/^"Nia Nojs",/)]);
+  const exported = async () =>
+    (await (await admin.request.get('/api/admin/newsletter.csv', { headers: bearer(token) })).text())
+      .split('\r\n')
+      .filter((line) => line.includes(`"${email}"`));
+  expect(await exported()).toEqual([]);
+
+  // The newest mail's link, opened without JavaScript: the server's page says it is confirmed.
+  const mail = await latestMail(admin.request, email);
+  expect(mail.text).toContain('Hello Nia Again,');
+  const link = /(http\S+\/api\/newsletter\/confirm\S+)/.exec(mail.text)![1]!;
+  await page.goto(link);
+  await expect(page).toHaveURL('/?newsletter=confirmed#newsletter');
+  await expect(said('status', 'Your subscription is confirmed.')).toBeVisible();
+  await context.close();
+
+  // On the list once, under the name of the sign-up its owner confirmed.
+  expect(await exported()).toEqual([expect.stringMatching(/^"Nia Again",/)]);
   await admin.close();
 });

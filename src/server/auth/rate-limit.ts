@@ -40,11 +40,17 @@ const LIMITED_PATHS = new Map([
 /**
  * Calls that mail the address their body names, whoever asks. Their per-minute limits still let
  * anyone have some 600 mails an hour sent to one inbox (a customer's, an admin's), so these mails
- * are also capped per address per hour, as stores do: one budget for both kinds, from any IP. It
+ * are also capped per address per hour, as stores do: one budget for all of them, from any IP. It
  * is counted before better-auth looks the address up, so a known and an unknown address are
  * refused alike, and the refusal tells no one whether it has an account.
  */
-const MAILING_PATHS = new Set(['/api/auth/request-password-reset', '/api/auth/send-verification-email']);
+const MAILING_PATHS = new Set([
+  '/api/auth/request-password-reset',
+  '/api/auth/send-verification-email',
+  // Mails a link to confirm the sign-up, or nothing to a confirmed address: counted alike, so the
+  // refusal tells no one which it is (decision 032).
+  '/api/newsletter',
+]);
 
 /** Mails these calls may have sent to one address per hour: a lost mail or two, and a reset. */
 const MAILS_PER_ADDRESS_PER_HOUR = 5;

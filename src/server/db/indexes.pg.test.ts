@@ -13,6 +13,7 @@ import {
   signUpAdmin,
   verifyEmail,
 } from '#tests/fixtures/accounts.ts';
+import { mailsTo, pathOf } from '#tests/fixtures/mail-files.ts';
 import { recordStatements, type SentStatement } from '#tests/fixtures/sent-statements.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { expireUnpaidOrders, refundPendingPayments } from '#server/features/orders/orders.service.ts';
@@ -156,6 +157,12 @@ async function walkTheStore() {
   for (let i = 0; i < 2; i++) {
     await call('POST', '/api/newsletter', undefined, { name: 'Ann', email: ann.email, phone: '555 0101' });
   }
+  // The mailed link, opened: the sign-up found by its token's hash.
+  const [newsletterLink] = mailsTo(dataDir, ann.email, /Subject: Confirm your subscription/).links.slice(-1);
+  const confirmed = await t.app.inject({ url: pathOf(newsletterLink!) });
+  expect(confirmed.headers.location).toBe('/?newsletter=confirmed#newsletter');
+  // A confirmed address: nothing to mail.
+  await call('POST', '/api/newsletter', undefined, { name: 'Ann', email: ann.email });
   const newsletter = await t.app.inject({ url: '/api/admin/newsletter.csv', headers: admin.bearer });
   expect(newsletter.statusCode).toBe(200);
   await call('DELETE', `/api/tool/${toolId}`, admin);

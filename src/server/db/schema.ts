@@ -289,11 +289,18 @@ export const newsletterSignups = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    /** When the address's owner opened the mailed link (decision 032); null: not on the list yet. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** SHA-256 (hex) of the last link's token: the token itself is only in the mail. */
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('newsletter_signups_email_idx').on(sql`lower(${t.email})`),
     // The CSV export's order, read a page at a time.
     index('newsletter_signups_created_idx').on(t.createdAt, t.id),
+    // The confirmation link finds its sign-up by its token's hash.
+    uniqueIndex('newsletter_signups_token_idx').on(t.tokenHash),
   ],
 );
 

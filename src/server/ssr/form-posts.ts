@@ -66,7 +66,6 @@ interface Answer {
   body: {
     code?: unknown;
     twoFactorRedirect?: unknown;
-    subscribed?: unknown;
     error?: { code?: unknown; message?: unknown; fields?: Record<string, unknown> };
   };
 }
@@ -242,9 +241,9 @@ function fieldError(field: unknown, message: unknown): FormError {
   return Object.hasOwn(FORM_ERRORS, code) ? (code as FormError) : 'failed';
 }
 
-function newsletterResult({ status, body }: Answer): NewsletterOutcome {
-  if (status === 200) return body.subscribed === true ? 'subscribed' : 'already';
-  if (status === 429) return 'rate_limited';
-  const field = Object.keys(body.error?.fields ?? {})[0];
+function newsletterResult(answer: Answer): NewsletterOutcome {
+  if (answer.status === 200) return 'check_inbox';
+  if (answer.status === 429) return failure(answer) === 'too_many_mails' ? 'too_many_mails' : 'rate_limited';
+  const field = Object.keys(answer.body.error?.fields ?? {})[0];
   return newsletterOutcome(`invalid_${field}`) ?? 'failed';
 }

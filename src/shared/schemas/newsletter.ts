@@ -17,6 +17,12 @@ export const NewsletterInput = z
   .strict();
 export type NewsletterInput = z.infer<typeof NewsletterInput>;
 
-/** `subscribed` false: the address was on the list already (nothing was stored). */
-export const NewsletterResult = z.object({ acknowledged: z.boolean(), subscribed: z.boolean() });
+/**
+ * The same for a new, a repeated and a confirmed address (decision 032): a link to confirm was
+ * mailed if one was due, and the answer does not say whether the address was on the list.
+ */
+export const NewsletterResult = z.object({ acknowledged: z.boolean() });
+
+/** GET /api/newsletter/confirm: the mailed link's token. */
+export const NewsletterConfirmQuery = z.object({ token: z.string().max(200).optional() });
 export type NewsletterResult = z.infer<typeof NewsletterResult>;

@@ -1,10 +1,14 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '#shared/schemas/error.ts';
-import { NewsletterInput, NewsletterResult } from '#shared/schemas/newsletter.ts';
-import { newsletterCsv, subscribe } from './newsletter.service.ts';
+import { NEWSLETTER_ANCHOR, NEWSLETTER_QUERY, type NewsletterOutcome } from '#shared/newsletter-form.ts';
+import { NewsletterConfirmQuery, NewsletterInput, NewsletterResult } from '#shared/schemas/newsletter.ts';
+import { confirmSubscription, newsletterCsv, subscribe } from './newsletter.service.ts';
 
-/** SPEC's sign-up box: anyone may sign up, rate limited per IP and per address. */
+/**
+ * SPEC's sign-up box: anyone may sign up, rate limited per IP and per address, and every sign-up
+ * counts in the address's hourly mail budget, mailed or not (decision 032).
+ */
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/newsletter',
@@ -12,12 +16,39 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.limitAttempts,
       schema: {
         tags: ['newsletter'],
-        summary: 'Sign up for the newsletter: once per email (a repeat changes nothing)',
+        summary:
+          'Sign up for the newsletter: mails the address a link to confirm (none if it is confirmed already); the same answer either way',
         body: NewsletterInput,
         response: { 200: NewsletterResult, 400: ApiError, 429: ApiError },
       },
     },
-    async (req) => ({ acknowledged: true, subscribed: await subscribe(app.db, req.body) }),
+    async (req) => {
+      const mail = await subscribe(app.db, req.body, app.config.publicUrl);
+      // Sent now (the visitor looks for it); if the SMTP server is down, the outbox sends it later.
+      if (mail) await app.outbox.deliver(mail);
+      return { acknowledged: true };
+    },
+  );
+
+  // The mailed link: a GET from a mail reader, answered with the home page's box saying what it did.
+  app.get(
+    '/newsletter/confirm',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'The mailed link: confirms the sign-up, then sends the browser to the box, which says so',
+        querystring: NewsletterConfirmQuery,
+        response: { 400: ApiError },
+      },
+    },
+    async (req, reply) => {
+      const token = req.query.token;
+      const outcome: NewsletterOutcome =
+        token && (await confirmSubscription(app.db, token)) ? 'confirmed' : 'invalid_link';
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(`/?${NEWSLETTER_QUERY}=${outcome}#${NEWSLETTER_ANCHOR}`, 303);
+    },
   );
 };
 
@@ -31,7 +62,7 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         security: [{ bearer: [] }],
-        summary: 'Every newsletter sign-up, oldest first, as CSV (streamed)',
+        summary: 'Every confirmed newsletter sign-up, oldest first, as CSV (streamed)',
         produces: ['text/csv'],
       },
     },

@@ -1,29 +1,78 @@
-import { asc, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { NewsletterInput } from '#shared/schemas/newsletter.ts';
 import type { Db } from '#server/db/client.ts';
 import { newsletterSignups } from '#server/db/schema.ts';
+import { enqueueMail } from '#server/features/mail/outbox.service.ts';
 import { csvHeader, csvLine } from '#server/http/csv.ts';
 
+/** How long a mailed confirmation link works (decision 032). */
+export const CONFIRM_LINK_DAYS = 7;
+
+/** A link's token as stored: its SHA-256, so that the table alone confirms no one. */
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
 /**
- * Puts an address on the newsletter's list, once: answers false when it was there already
- * (compared in lower case, by the unique index), and then stores nothing, the first name kept.
+ * A sign-up from the home page's box (decision 032, double opt-in): the address is not on the list
+ * until its owner opens the link mailed to it. A new or unconfirmed address gets a fresh link (the
+ * last one mailed is the one that works) and the name and phone just given; a confirmed one is left
+ * as it is and mailed nothing. Answers the mail's outbox id, or undefined when none was written;
+ * the caller answers alike either way, so the answer tells no one whether the address was listed.
  */
-export async function subscribe(db: Db, input: NewsletterInput): Promise<boolean> {
+export async function subscribe(
+  db: Db,
+  input: NewsletterInput,
+  publicUrl: string,
+): Promise<string | undefined> {
+  const token = randomBytes(32).toString('base64url');
+  const expires = new Date(Date.now() + CONFIRM_LINK_DAYS * 24 * 3600 * 1000);
+  return db.transaction(async (tx) => {
+    // ON CONFLICT names the unique index's expression, which drizzle's builder cannot.
+    const s = newsletterSignups;
+    const result = (await tx.execute(sql`
+      insert into ${s} (name, email, phone, token_hash, token_expires_at)
+      values (${input.name}, ${input.email}, ${input.phone || null}, ${hashOf(token)}, ${expires.toISOString()}::timestamptz)
+      on conflict (lower(email)) do update
+      set name = excluded.name, phone = excluded.phone,
+        token_hash = excluded.token_hash, token_expires_at = excluded.token_expires_at
+      where ${s}.confirmed_at is null
+      returning name, email`)) as unknown as { rows: { name: string; email: string }[] };
+    const [row] = result.rows;
+    if (!row) return undefined;
+    const url = `${publicUrl}/api/newsletter/confirm?token=${token}`;
+    const [id] = await enqueueMail(tx, {
+      kind: 'newsletter_confirm',
+      to: row.email,
+      data: { name: row.name, url },
+    });
+    return id;
+  });
+}
+
+/**
+ * The mailed link, opened: confirms its sign-up (once; opening it again, or a mail scanner having
+ * opened it first, changes nothing more) while the link works. False for a token that is not the
+ * last one mailed, or has expired: then nothing changes.
+ */
+export async function confirmSubscription(db: Db, token: string): Promise<boolean> {
   const rows = await db
-    .insert(newsletterSignups)
-    .values({ name: input.name, email: input.email, phone: input.phone || null })
-    .onConflictDoNothing()
+    .update(newsletterSignups)
+    .set({ confirmedAt: sql`coalesce(${newsletterSignups.confirmedAt}, now())` })
+    .where(
+      and(eq(newsletterSignups.tokenHash, hashOf(token)), gt(newsletterSignups.tokenExpiresAt, sql`now()`)),
+    )
     .returning({ id: newsletterSignups.id });
   return rows.length === 1;
 }
 
-export const NEWSLETTER_CSV_HEADER = ['Name', 'Email', 'Phone', 'Signed up'] as const;
+export const NEWSLETTER_CSV_HEADER = ['Name', 'Email', 'Phone', 'Signed up', 'Confirmed'] as const;
 /** Rows read per round trip while exporting: memory stays that of one batch, whatever the total. */
 const CSV_BATCH = 1000;
 
 /**
- * GET /api/admin/newsletter.csv: the header, then every sign-up, oldest first, read in keyset
- * batches on (created_at, id), one statement each, so that an export of any size holds one batch.
+ * GET /api/admin/newsletter.csv: the header, then every confirmed sign-up (the list: an address
+ * whose owner has not opened the link is not on it), oldest first, read in keyset batches on
+ * (created_at, id), one statement each, so that an export of any size holds one batch.
  */
 export async function* newsletterCsv(db: Db): AsyncGenerator<string> {
   yield csvHeader([...NEWSLETTER_CSV_HEADER]);
@@ -36,18 +85,26 @@ export async function* newsletterCsv(db: Db): AsyncGenerator<string> {
         email: newsletterSignups.email,
         phone: newsletterSignups.phone,
         createdAt: newsletterSignups.createdAt,
+        confirmedAt: newsletterSignups.confirmedAt,
         at: sql<string>`${newsletterSignups.createdAt}::text`,
       })
       .from(newsletterSignups)
       .where(
-        after
-          ? sql`(${newsletterSignups.createdAt}, ${newsletterSignups.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
-          : undefined,
+        and(
+          isNotNull(newsletterSignups.confirmedAt),
+          after
+            ? sql`(${newsletterSignups.createdAt}, ${newsletterSignups.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
       )
       .orderBy(asc(newsletterSignups.createdAt), asc(newsletterSignups.id))
       .limit(CSV_BATCH);
     if (rows.length === 0) return;
-    yield rows.map((r) => csvLine([r.name, r.email, r.phone, r.createdAt.toISOString()])).join('');
+    yield rows
+      .map((r) =>
+        csvLine([r.name, r.email, r.phone, r.createdAt.toISOString(), r.confirmedAt!.toISOString()]),
+      )
+      .join('');
     if (rows.length < CSV_BATCH) return;
     const last = rows.at(-1)!;
     after = { at: last.at, id: last.id };

@@ -1,28 +1,33 @@
-import { sql } from 'drizzle-orm';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { origin, signUp, signUpAdmin, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { newEmail, origin, signUp, signUpAdmin, type TestAccount } from '#tests/fixtures/accounts.ts';
+import { mailsTo, pathOf } from '#tests/fixtures/mail-files.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { newsletterSignups } from '#server/db/schema.ts';
 
 const ADMIN = 'marketing@example.com';
+// Without SMTP the store writes its mail here: the links to confirm are read from it.
+const dataDir = mkdtempSync(join(tmpdir(), 'torque-newsletter-'));
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: TestAccount;
 beforeAll(async () => {
-  t = await createTestApp({ adminEmails: [ADMIN] });
+  t = await createTestApp({ adminEmails: [ADMIN], dataDir });
   admin = await signUpAdmin(t.app, { name: 'Mark Eting', email: ADMIN, password: 'correct horse battery' });
 });
 afterAll(async () => t.close());
 
-const signUpFor = (payload: object, app = t.app) =>
-  app.inject({ method: 'POST', url: '/api/newsletter', payload });
+const signUpFor = (payload: object, app = t.app, remoteAddress?: string) =>
+  app.inject({ method: 'POST', url: '/api/newsletter', payload, ...(remoteAddress && { remoteAddress }) });
 const rowsOf = async (email: string) =>
   t.db
     .select()
     .from(newsletterSignups)
     .where(sql`lower(${newsletterSignups.email}) = ${email.toLowerCase()}`);
 
-/** The CSV's records, each split into its cells (every cell is quoted; none here holds a comma or quote). */
-/** The CSV's records as cells, after its byte-order mark. */
+/** The CSV's records as cells, after its byte-order mark (every cell is quoted; none here holds a comma or quote). */
 const records = (csv: string) =>
   csv
     .replace(/^\uFEFF/, '')
@@ -30,24 +35,138 @@ const records = (csv: string) =>
     .filter(Boolean)
     .map((line) => line.slice(1, -1).split('","'));
 
+const CONFIRM = /Subject: Confirm your subscription to Torque's newsletter/;
+/** The links to confirm mailed to this address, oldest first. */
+const linksTo = (email: string) => mailsTo(dataDir, email, CONFIRM).links;
+const openLink = (link: string) => t.app.inject({ method: 'GET', url: pathOf(link) });
+/** The admin's export, as records. */
+const exported = async () => records((await t.call('GET', '/api/admin/newsletter.csv', admin)).body);
+const ACK = { acknowledged: true };
+
+describe('double opt-in (decision 032)', () => {
+  it('mails a link and lists the address only once its owner opens it; the page then says so', async () => {
+    const email = newEmail('ola');
+    const res = await signUpFor({ name: 'Ola Opt', email, phone: '+1 555 0123' });
+    expect([res.statusCode, res.json()]).toEqual([200, ACK]);
+    const [link] = linksTo(email);
+    expect(link).toMatch(/^http:\/\/localhost:\d+\/api\/newsletter\/confirm\?token=[\w-]{43}$/);
+    expect(mailsTo(dataDir, email, CONFIRM).text).toContain('Hello Ola Opt,');
+    expect((await rowsOf(email))[0]?.confirmedAt).toBeNull();
+    expect((await exported()).some((r) => r[1] === email)).toBe(false);
+
+    const opened = await openLink(link!);
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe('/?newsletter=confirmed#newsletter');
+    const [row] = await rowsOf(email);
+    expect(row?.confirmedAt).toBeInstanceOf(Date);
+    expect((await exported()).find((r) => r[1] === email)).toEqual([
+      'Ola Opt',
+      email,
+      `'+1 555 0123`,
+      row!.createdAt.toISOString(),
+      row!.confirmedAt!.toISOString(),
+    ]);
+    // Opened again (or a mail scanner opened it first): still confirmed, at the first time.
+    expect((await openLink(link!)).headers.location).toBe('/?newsletter=confirmed#newsletter');
+    expect((await rowsOf(email))[0]?.confirmedAt).toEqual(row!.confirmedAt);
+  });
+
+  it('answers a repeat as the first: an unconfirmed address gets a new link (the old one stops), a confirmed one no mail', async () => {
+    const email = newEmail('rae');
+    const first = await signUpFor({ name: 'Rae One', email });
+    const again = await signUpFor({ name: 'Rae Two', email: email.toUpperCase() });
+    expect([again.statusCode, again.body]).toEqual([first.statusCode, first.body]);
+    const [older, newer] = linksTo(email);
+    expect(linksTo(email)).toHaveLength(2);
+    expect(mailsTo(dataDir, email, CONFIRM).text).toContain('Hello Rae Two,');
+    expect((await openLink(older!)).headers.location).toBe('/?newsletter=invalid_link#newsletter');
+    expect((await rowsOf(email))[0]?.confirmedAt).toBeNull();
+    expect((await openLink(newer!)).headers.location).toBe('/?newsletter=confirmed#newsletter');
+
+    const [confirmed] = await rowsOf(email);
+    const later = await signUpFor({ name: 'Someone Else', email, phone: '+1 555 0999' });
+    expect([later.statusCode, later.body]).toEqual([first.statusCode, first.body]);
+    expect(linksTo(email)).toHaveLength(2);
+    expect(await rowsOf(email)).toEqual([confirmed]);
+  });
+
+  it.each([
+    ['unconfirmed', false],
+    ['confirmed', true],
+  ])(
+    'caps the sign-ups of one %s address at 5 an hour, its mail budget, then answers 429 alike',
+    async (_what, confirm) => {
+      const email = newEmail('cap');
+      const statuses = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await signUpFor({ name: 'Cap', email }, t.app, `10.9.0.${i}`);
+        statuses.push(res.statusCode);
+        if (i === 5) {
+          expect(res.json().error).toEqual({
+            code: 'rate_limited',
+            message: 'Too many emails were sent to this address. Please wait 60 minutes and try again.',
+          });
+        }
+        if (i === 0 && confirm) await openLink(linksTo(email)[0]!);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(linksTo(email)).toHaveLength(confirm ? 1 : 5);
+    },
+  );
+
+  it.each([
+    ['a token never mailed', '?token=not-a-token'],
+    ['no token', ''],
+    ['an empty token', '?token='],
+  ])('says a link with %s is not valid, and changes nothing', async (_what, query) => {
+    const before = await t.db.select().from(newsletterSignups).orderBy(newsletterSignups.id);
+    const res = await t.app.inject({ method: 'GET', url: `/api/newsletter/confirm${query}` });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/?newsletter=invalid_link#newsletter');
+    expect(await t.db.select().from(newsletterSignups).orderBy(newsletterSignups.id)).toEqual(before);
+  });
+
+  it('says an expired link is not valid, and leaves the address off the list', async () => {
+    const email = newEmail('old');
+    await signUpFor({ name: 'Old Link', email });
+    // Mailed more than 7 days ago.
+    expect((await rowsOf(email))[0]?.tokenExpiresAt?.getTime()).toBeGreaterThan(
+      Date.now() + 6.9 * 86_400_000,
+    );
+    await t.db
+      .update(newsletterSignups)
+      .set({ tokenExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(newsletterSignups.email, email));
+    const res = await openLink(linksTo(email)[0]!);
+    expect(res.headers.location).toBe('/?newsletter=invalid_link#newsletter');
+    expect((await rowsOf(email))[0]?.confirmedAt).toBeNull();
+    expect((await exported()).some((r) => r[1] === email)).toBe(false);
+  });
+
+  it('stores the link’s token hashed: the table alone confirms no one', async () => {
+    const email = newEmail('hash');
+    await signUpFor({ name: 'Hash', email });
+    const token = new URL(linksTo(email)[0]!).searchParams.get('token')!;
+    const [row] = await rowsOf(email);
+    expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(token);
+  });
+});
+
 describe('POST /api/newsletter', () => {
-  it('stores a sign-up once per address: a repeat, in any case, is a 200 that stores nothing', async () => {
+  it('stores one row per address: an unconfirmed repeat, in any case, takes the latest name and phone', async () => {
     const first = await signUpFor({ name: 'Nora Nails', email: 'nora@build.example', phone: '+1 555 0100' });
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ acknowledged: true, subscribed: true });
+    expect([first.statusCode, first.json()]).toEqual([200, ACK]);
     const again = await signUpFor({ name: 'Someone Else', email: ' NORA@Build.example ' });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ acknowledged: true, subscribed: false });
+    expect([again.statusCode, again.json()]).toEqual([200, ACK]);
     const rows = await rowsOf('nora@build.example');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Nora Nails', email: 'nora@build.example', phone: '+1 555 0100' });
+    expect(rows[0]).toMatchObject({ name: 'Someone Else', email: 'nora@build.example', phone: null });
   });
 
   it('takes a sign-up without a phone', async () => {
-    expect((await signUpFor({ name: 'Pat', email: 'pat@build.example', phone: '' })).json().subscribed).toBe(
-      true,
-    );
-    expect((await signUpFor({ name: 'Quin', email: 'quin@build.example' })).json().subscribed).toBe(true);
+    expect((await signUpFor({ name: 'Pat', email: 'pat@build.example', phone: '' })).json()).toEqual(ACK);
+    expect((await signUpFor({ name: 'Quin', email: 'quin@build.example' })).json()).toEqual(ACK);
     expect((await rowsOf('pat@build.example'))[0]?.phone).toBeNull();
   });
 
@@ -95,16 +214,25 @@ const postForm = (
   });
 
 describe('POST /newsletter as a form (no JavaScript)', () => {
-  it('stores the address once and sends the browser back to the box with what happened (303)', async () => {
+  it('stores the address once, mails it, and sends the browser back to the box saying to check the inbox (303), alike for a repeat', async () => {
     const first = await postForm({ name: 'Rita Rivet', email: 'Rita@Build.example', phone: '' });
     expect(first.statusCode).toBe(303);
-    expect(first.headers.location).toBe('/?newsletter=subscribed#newsletter');
+    expect(first.headers.location).toBe('/?newsletter=check_inbox#newsletter');
     expect(first.headers['cache-control']).toBe('no-store');
     const again = await postForm({ name: 'Rita Again', email: 'rita@build.example', phone: '+1 555 0101' });
-    expect(again.headers.location).toBe('/?newsletter=already#newsletter');
+    expect(again.headers.location).toBe('/?newsletter=check_inbox#newsletter');
     const rows = await rowsOf('rita@build.example');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Rita Rivet', email: 'rita@build.example', phone: null });
+    expect(rows[0]).toMatchObject({ name: 'Rita Again', email: 'rita@build.example', phone: '+1 555 0101' });
+    expect(linksTo('rita@build.example')).toHaveLength(2);
+  });
+
+  it('sends the 6th sign-up of an address within the hour back with the mail cap’s words', async () => {
+    const email = newEmail('formcap');
+    const outcomes = [];
+    for (let i = 0; i < 6; i++) outcomes.push((await postForm({ name: 'Cap', email })).headers.location);
+    expect(outcomes.at(-1)).toBe('/?newsletter=too_many_mails#newsletter');
+    expect(new Set(outcomes.slice(0, 5))).toEqual(new Set(['/?newsletter=check_inbox#newsletter']));
   });
 
   it.each([
@@ -121,7 +249,7 @@ describe('POST /newsletter as a form (no JavaScript)', () => {
 
   it('takes only the box’s fields: another one changes nothing', async () => {
     const res = await postForm({ name: 'Tess', email: 'tess@build.example', admin: 'true' });
-    expect(res.headers.location).toBe('/?newsletter=subscribed#newsletter');
+    expect(res.headers.location).toBe('/?newsletter=check_inbox#newsletter');
   });
 
   it('counts against the same rate limit as the API', async () => {
@@ -137,7 +265,7 @@ describe('POST /newsletter as a form (no JavaScript)', () => {
         );
       }
       expect(outcomes).toEqual([
-        '/?newsletter=subscribed#newsletter',
+        '/?newsletter=check_inbox#newsletter',
         '/?newsletter=rate_limited#newsletter',
       ]);
     } finally {
@@ -155,14 +283,16 @@ describe('POST /newsletter as a form (no JavaScript)', () => {
 });
 
 describe('GET /api/admin/newsletter.csv', () => {
-  it('streams every sign-up, oldest first, under a header, with formulas kept as text', async () => {
+  it('streams every confirmed sign-up, oldest first, under a header, with formulas kept as text', async () => {
     await signUpFor({ name: '=HYPERLINK("x")', email: 'formula@build.example', phone: '+1 555 0199' });
-    // More than one batch of the export.
+    await openLink(linksTo('formula@build.example')[0]!);
+    // More than one batch of the export, every other one unconfirmed.
     await t.db.insert(newsletterSignups).values(
-      Array.from({ length: 2100 }, (_, i) => ({
+      Array.from({ length: 4200 }, (_, i) => ({
         name: `Bulk ${i}`,
         email: `bulk${i}@build.example`,
         createdAt: new Date(Date.now() + 60_000 + i),
+        confirmedAt: i % 2 ? null : new Date(Date.now() + 120_000 + i),
       })),
     );
     const res = await t.call('GET', '/api/admin/newsletter.csv', admin);
@@ -171,17 +301,22 @@ describe('GET /api/admin/newsletter.csv', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="newsletter.csv"');
     const lines = records(res.body);
     expect(res.body.startsWith('\uFEFF"Name"')).toBe(true);
-    expect(lines[0]).toEqual(['Name', 'Email', 'Phone', 'Signed up']);
-    const [total] = await t.db.select({ n: sql<number>`count(*)::int` }).from(newsletterSignups);
+    expect(lines[0]).toEqual(['Name', 'Email', 'Phone', 'Signed up', 'Confirmed']);
+    const [total] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(newsletterSignups)
+      .where(isNotNull(newsletterSignups.confirmedAt));
     expect(lines).toHaveLength(total!.n + 1);
+    expect(lines.some((l) => l[1] === 'bulk4199@build.example')).toBe(false);
     expect(new Set(lines.map((l) => l[1])).size).toBe(lines.length);
     expect(lines.find((l) => l[1] === 'formula@build.example')).toEqual([
       `'=HYPERLINK(""x"")`,
       'formula@build.example',
       `'+1 555 0199`,
       expect.any(String),
+      expect.any(String),
     ]);
-    expect(lines.at(-1)?.[0]).toBe('Bulk 2099');
+    expect(lines.at(-1)?.[0]).toBe('Bulk 4198');
     const times = lines.slice(1).map((l) => Date.parse(l[3]!));
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });

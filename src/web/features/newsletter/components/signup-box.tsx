@@ -21,10 +21,11 @@ function failureText(failure: unknown): string {
 }
 
 /**
- * SPEC's newsletter sign-up box: the address goes on the list (POST /newsletter), once;
- * the toast says whether it was added, was there already, or why not. Before the app takes the
- * page over (or without JavaScript) the box posts as a form, and the server sends the browser back
- * here with `?newsletter=<outcome>`, which the box then says in place of the toast.
+ * SPEC's newsletter sign-up box (POST /newsletter): the address is mailed a link, and is on the
+ * list once its owner opens it (decision 032); the toast says to check the inbox, or why not.
+ * Before the app takes the page over (or without JavaScript) the box posts as a form, and the
+ * server sends the browser back here with `?newsletter=<outcome>`, which the box then says in place
+ * of the toast; the mailed link lands here the same way.
  */
 export function SignupBox() {
   const signUp = useSubscribe();
@@ -37,17 +38,12 @@ export function SignupBox() {
     const form = event.currentTarget;
     const data = new FormData(form);
     const field = (name: string) => String(data.get(name) ?? '').trim();
-    const name = field('name');
-    const email = field('email');
     signUp.mutate(
-      { name, email, phone: field('phone') },
+      { name: field('name'), email: field('email'), phone: field('phone') },
       {
-        onSuccess: ({ subscribed }) => {
-          if (subscribed) {
-            toast.success(`Thanks, ${name}! We'll keep you posted on new tools and trade offers.`);
-          } else {
-            toast.info(`${email} is on our list already: nothing more to do.`);
-          }
+        // Said alike whether the address was new, repeated or confirmed already (decision 032).
+        onSuccess: () => {
+          toast.success(NEWSLETTER_OUTCOMES.check_inbox);
           form.reset();
         },
         onError: (failure) => toast.error(failureText(failure)),
@@ -122,10 +118,10 @@ export function SignupBox() {
   );
 }
 
-/** What the server said of the box posted as a form: thanks and 'already' as a status, the rest as an error. */
+/** What the server said of the box posted as a form, or of the mailed link: success as a status, the rest as an error. */
 function PostedOutcome({ outcome }: { outcome: keyof typeof NEWSLETTER_OUTCOMES }) {
   const text = NEWSLETTER_OUTCOMES[outcome];
-  if (outcome !== 'subscribed' && outcome !== 'already') {
+  if (outcome !== 'check_inbox' && outcome !== 'confirmed') {
     return <FormAlert messages={[text]} className="mt-8" />;
   }
   return (
