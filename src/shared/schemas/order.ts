@@ -7,6 +7,14 @@ export const OrderId = z.uuid();
 /** Quantity bounds shared by the purchase form and the server. */
 export const MAX_ORDER_QUANTITY = 1_000_000;
 
+/** SPEC §5's words for a quantity below the tool's minimum order, in the form and from the server. */
+export const MINIMUM_QUANTITY_MESSAGE = 'This is minimum Quantity';
+
+/** DESIGN §5.1: the upper bound's message names the tool's real stock, not the 110 SPEC names. */
+export function availableQuantityMessage(availableQuantity: number): string {
+  return `Our available quantity is ${availableQuantity}`;
+}
+
 /**
  * POST /purchase (SPEC §7). name, email and the product snapshot are taken from the session and the
  * database: the client may send them, as the spec's client does, but they are ignored.

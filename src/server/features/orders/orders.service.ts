@@ -1,6 +1,13 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MAX_ORDER_TOTAL_CENTS, ORDER_TOTAL_TOO_LARGE, orderTotalCents, toDollars } from '#shared/money.ts';
-import type { Order, OrderStatus, PurchaseInput, PurchaseResult } from '#shared/schemas/order.ts';
+import {
+  availableQuantityMessage,
+  MINIMUM_QUANTITY_MESSAGE,
+  type Order,
+  type OrderStatus,
+  type PurchaseInput,
+  type PurchaseResult,
+} from '#shared/schemas/order.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { type Db, runPrepared, violates } from '#server/db/client.ts';
 import { mailOutbox, orders, tools } from '#server/db/schema.ts';
@@ -120,7 +127,7 @@ export async function purchase(
     .where(and(eq(tools.id, toolId), isNull(tools.archivedAt)));
   if (!tool) throw new NotFound('No tool with this id.');
   if (quantity < tool.minimumOrder) {
-    throw new Invalid({ quantity: `This is minimum Quantity: order at least ${tool.minimumOrder}.` });
+    throw new Invalid({ quantity: `${MINIMUM_QUANTITY_MESSAGE}: order at least ${tool.minimumOrder}.` });
   }
   if (orderTotalCents(tool.priceCents, quantity) > MAX_ORDER_TOTAL_CENTS) {
     throw new Invalid({ quantity: ORDER_TOTAL_TOO_LARGE });
@@ -137,8 +144,8 @@ export async function purchase(
       ),
     );
   if (open) return { acknowledged: false };
-  throw new Conflict('out_of_stock', `Our available quantity is ${tool.left}.`, {
-    quantity: `Our available quantity is ${tool.left}`,
+  throw new Conflict('out_of_stock', `${availableQuantityMessage(tool.left)}.`, {
+    quantity: availableQuantityMessage(tool.left),
   });
 }
 

@@ -101,7 +101,7 @@ describe('POST /api/purchase', () => {
     const tool = await newTool(500, 10);
     const res = await buy(ann, order(tool.id, 9));
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields.quantity).toContain('10');
+    expect(res.json().error.fields.quantity).toBe('This is minimum Quantity: order at least 10.');
     expect(await stockOf(tool.id)).toBe(500);
   });
 
@@ -112,6 +112,7 @@ describe('POST /api/purchase', () => {
     expect(res.json().error).toMatchObject({
       code: 'out_of_stock',
       message: 'Our available quantity is 37.',
+      fields: { quantity: 'Our available quantity is 37' },
     });
     expect(await stockOf(tool.id)).toBe(37);
   });

@@ -1,3 +1,5 @@
+import { availableQuantityMessage, MINIMUM_QUANTITY_MESSAGE } from '#shared/schemas/order.ts';
+
 // The purchase quantity's rules (SPEC §4, §5 Quantity, with DESIGN §5.1–5.2): minus and plus warn at
 // the bounds yet still change the number, and the Purchase button is enabled only within the bounds.
 // (Words that are daisyUI class names, such as the one for a stepper, are avoided: Tailwind would
@@ -13,13 +15,6 @@ export interface QuantityState {
   text: string;
   /** The inline alert under the control, if any. */
   alert: string | null;
-}
-
-export const MINIMUM_ALERT = 'This is minimum Quantity';
-
-/** DESIGN §5.1: the upper bound's message names the tool's real stock, not the 110 SPEC names. */
-export function availableAlert(availableQuantity: number): string {
-  return `Our available quantity is ${availableQuantity}`;
 }
 
 /** The quantity the box holds, or null when it holds no whole number. */
@@ -41,7 +36,7 @@ export function initialQuantity(bounds: QuantityBounds): QuantityState {
 export function decrease(state: QuantityState, bounds: QuantityBounds): QuantityState {
   const current = parseQuantity(state.text) ?? bounds.minimumOrder;
   const next = Math.max(0, current - 1);
-  if (current <= bounds.minimumOrder) return { text: String(next), alert: MINIMUM_ALERT };
+  if (current <= bounds.minimumOrder) return { text: String(next), alert: MINIMUM_QUANTITY_MESSAGE };
   return { text: String(next), alert: boundsAlert(next, bounds) };
 }
 
@@ -50,7 +45,7 @@ export function increase(state: QuantityState, bounds: QuantityBounds): Quantity
   const current = parseQuantity(state.text) ?? bounds.minimumOrder;
   const next = current + 1;
   if (current >= bounds.availableQuantity) {
-    return { text: String(next), alert: availableAlert(bounds.availableQuantity) };
+    return { text: String(next), alert: availableQuantityMessage(bounds.availableQuantity) };
   }
   return { text: String(next), alert: boundsAlert(next, bounds) };
 }
@@ -66,6 +61,6 @@ export function typed(text: string, bounds: QuantityBounds): QuantityState {
 /** A click that lands within the bounds clears the alert; one that stays outside keeps saying why. */
 function boundsAlert(quantity: number, bounds: QuantityBounds): string | null {
   if (quantity < bounds.minimumOrder) return `The minimum order is ${bounds.minimumOrder}`;
-  if (quantity > bounds.availableQuantity) return availableAlert(bounds.availableQuantity);
+  if (quantity > bounds.availableQuantity) return availableQuantityMessage(bounds.availableQuantity);
   return null;
 }
