@@ -158,6 +158,17 @@ describe('GET /api/admin/orders', () => {
   });
 });
 
+/** `count` paid orders of one new tool, a second apart from 2025-01-01, by one buyer. */
+async function paidOrdersOf(toolName: string, prefix: string, count: number) {
+  const tool = await createTool(t.db, { name: toolName });
+  const [account] = await t.db.select().from(orders).where(eq(orders.id, ids.unpaid));
+  await t.db.execute(sql`
+    insert into orders (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity, paid, transaction_id, created_at)
+    select ${tool.id}, ${account!.userId}, 'Batch Buyer', 'batch@example.com', '1', 'x', ${tool.name}, 100, '/x.svg', 1,
+      true, ${`pi_${prefix}_`} || n, timestamptz '2025-01-01' + make_interval(secs => n)
+    from generate_series(1, ${count}) n`);
+}
+
 describe('GET /api/admin/orders.csv', () => {
   it('answers every order of the filter as CSV, a header first, formulas kept as text', async () => {
     const res = await t.call('GET', '/api/admin/orders.csv?q=zephyr', admin);
@@ -178,13 +189,7 @@ describe('GET /api/admin/orders.csv', () => {
   });
 
   it('reads past one batch of rows', async () => {
-    const tool = await createTool(t.db, { name: 'Batch Tester Sander' });
-    const [account] = await t.db.select().from(orders).where(eq(orders.id, ids.unpaid));
-    await t.db.execute(sql`
-      insert into orders (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity, paid, transaction_id, created_at)
-      select ${tool.id}, ${account!.userId}, 'Batch Buyer', 'batch@example.com', '1', 'x', ${tool.name}, 100, '/x.svg', 1,
-        true, 'pi_batch_' || n, timestamptz '2025-01-01' + make_interval(secs => n)
-      from generate_series(1, 2500) n`);
+    await paidOrdersOf('Batch Tester Sander', 'batch', 2500);
     const res = await t.call('GET', '/api/admin/orders.csv?q=batch%20tester', admin);
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines.length).toBe(2501);
@@ -197,6 +202,27 @@ describe('GET /api/admin/orders.csv', () => {
     const next = await page(`?q=batch%20tester&status=paid&limit=100&cursor=${listed.body.nextCursor}`);
     expect(next.body).toMatchObject({ total: 100, totalCapped: true });
     expect(next.body.items[0]!._id).not.toBe(listed.body.items[99]!._id);
+  });
+
+  it("GET /api/allOrders (SPEC's) sends every live order past one batch, newest first, written as it is read", async () => {
+    await paidOrdersOf('All Orders Planer', 'every', 1200);
+    const live = await t.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(sql`${orders.cancelledAt} is null`)
+      .orderBy(sql`${orders.createdAt} desc, ${orders.id} desc`);
+    expect(live.length).toBeGreaterThan(1200);
+    const res = await t.call('GET', '/api/allOrders', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Streamed, a batch at a time: its length is not known before the last batch is read.
+    expect(res.headers['content-length']).toBeUndefined();
+    const all = res.json() as { _id: string; status: string; productName: string }[];
+    expect(all.map((o) => o._id)).toEqual(live.map((o) => o.id));
+    expect(all.find((o) => o._id === ids.shipped)).toMatchObject({
+      status: 'shipped',
+      productName: 'Zephyr Hammer Drill',
+    });
   });
 
   it('finds one buyer among hundreds that match, and every order of a word hundreds of buyers share', async () => {
