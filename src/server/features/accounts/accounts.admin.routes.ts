@@ -33,7 +33,7 @@ export const accountsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...base,
-        summary: 'A page of accounts with their roles, oldest first, searched by name or email',
+        summary: 'A page of accounts with their roles, newest first, searched by name or email',
         querystring: AdminUsersQuery,
         response: { 200: AdminUsersPage, ...errors },
       },
