@@ -16,7 +16,7 @@ const isDemoEmail = (body: unknown): boolean => {
 };
 
 /** A refusal in the API's error shape (DESIGN §3), as better-auth answers it: 400. */
-function invalid(field: string, message: string): APIError {
+export function invalid(field: string, message: string): APIError {
   return new APIError('BAD_REQUEST', {
     error: { code: 'invalid_input', message, fields: { [field]: message } },
   });

@@ -7,6 +7,8 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEmail, origin, signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
+import { FORM_ERRORS } from '#shared/form-posts.ts';
+import { NewPassword } from '#shared/schemas/user.ts';
 import { buildApp } from '#server/app.ts';
 import { user } from '#server/db/auth-schema.ts';
 
@@ -51,6 +53,29 @@ describe('better-auth’s refusals', () => {
       404,
       { error: { code: 'not_found', message: 'Not Found' } },
     ]);
+  });
+});
+
+describe('a new password’s length', () => {
+  it('is refused by the sign-up exactly where the forms’ NewPassword refuses it (8 to 128)', async () => {
+    for (const [i, length] of [7, 8, 128, 129].entries()) {
+      const res = await post(
+        '/api/auth/sign-up/email',
+        { name: 'Length', email: `length${length}@acme.co.uk`, password: 'x'.repeat(length) },
+        {},
+        `10.9.1.${i + 1}`,
+      );
+      const form = NewPassword.safeParse('x'.repeat(length)).error?.issues[0]?.message;
+      const server = res.statusCode === 200 ? undefined : res.json().error.code;
+      expect([length, server, form]).toEqual([
+        length,
+        ...(length < 8
+          ? ['password_too_short', FORM_ERRORS.password_too_short]
+          : length > 128
+            ? ['password_too_long', FORM_ERRORS.password_too_long]
+            : [undefined, undefined]),
+      ]);
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
 import { EMAIL_CONFIRMED_PATH } from '#shared/email-confirmation.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#shared/schemas/user.ts';
 import type { Config } from '#server/config.ts';
 import { type Db, schema } from '#server/db/client.ts';
 import type { MailOutbox } from '#server/features/mail/mail-outbox.ts';
@@ -82,9 +83,8 @@ export function createAuth(
         : [config.publicUrl, `http://127.0.0.1:${port}`, `http://localhost:${port}`],
     emailAndPassword: {
       enabled: true,
-      // OWASP ASVS 2.1.1 / 2.1.2: at least 8 characters, and long passphrases allowed.
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
       // The link just used is spent; the older ones of the same account must not outlive it.
       async onPasswordReset({ user: u }) {

@@ -1,5 +1,6 @@
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware } from 'better-auth/api';
 import { Email } from '#shared/schemas/user.ts';
+import { invalid } from './account-rules.ts';
 
 /**
  * better-auth's `hooks.before`: a sign-up's email must pass the one rule of the forms (DESIGN
@@ -12,7 +13,5 @@ export const signUpEmailRule = createAuthMiddleware(async (ctx) => {
   const checked = Email.safeParse(typeof email === 'string' ? email : '');
   if (checked.success) return;
   const message = checked.error.issues[0]?.message ?? 'Provide a valid email';
-  throw new APIError('BAD_REQUEST', {
-    error: { code: 'invalid_input', message, fields: { email: message } },
-  });
+  throw invalid('email', message);
 });

@@ -25,12 +25,13 @@ export const Email = z
 /** A password typed to sign in or to confirm who is asking: SPEC §5's message. */
 export const Password = z.string().min(1, 'Password is required');
 
-/**
- * A password being chosen (sign-up, reset, change): the server's 8–128 rule (better-auth.ts),
- * checked at the field before anything is sent.
- */
-export const NewPassword = Password.min(8, FORM_ERRORS.password_too_short).max(
-  128,
+/** OWASP ASVS 2.1.1 / 2.1.2: at least 8 characters, and long passphrases allowed (better-auth.ts). */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
+/** A password being chosen (sign-up, reset, change): the server's rule, checked at the field first. */
+export const NewPassword = Password.min(MIN_PASSWORD_LENGTH, FORM_ERRORS.password_too_short).max(
+  MAX_PASSWORD_LENGTH,
   FORM_ERRORS.password_too_long,
 );
 

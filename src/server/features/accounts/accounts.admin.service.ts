@@ -2,7 +2,7 @@ import { and, desc, type SQL, sql } from 'drizzle-orm';
 import type { AdminUsersPage, AdminUsersQuery } from '#shared/schemas/admin.ts';
 import { user } from '#server/db/auth-schema.ts';
 import type { Db } from '#server/db/client.ts';
-import { userRecordColumns } from './accounts.service.ts';
+import { toRole, userRecordColumns } from './accounts.service.ts';
 import { badCursor, cappedCount, containing, decodeCursor, keysetPage } from '#server/db/keyset.ts';
 
 /**
@@ -27,9 +27,6 @@ export async function listUsersPage(db: Db, query: AdminUsersQuery): Promise<Adm
       .limit(query.limit + 1),
     cappedCount(db, sql`${user}`, where),
   ]).catch(badCursor);
-  const toAccount = ({ at: _at, ...r }: (typeof rows)[number]) => ({
-    ...r,
-    role: r.role === 'admin' ? ('admin' as const) : ('user' as const),
-  });
+  const toAccount = ({ at: _at, ...r }: (typeof rows)[number]) => ({ ...r, role: toRole(r.role) });
   return { ...keysetPage(rows, query.limit, (r) => [r.at, r._id], toAccount), ...count };
 }

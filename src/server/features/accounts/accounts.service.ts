@@ -10,6 +10,11 @@ import { profiles } from '#server/db/schema.ts';
 import { Conflict, NotFound } from '#server/domain-errors.ts';
 import { type Actor, record } from '#server/features/audit/audit.service.ts';
 
+/** better-auth's role column is free text: anything but 'admin' is a customer. */
+export function toRole(role: string): 'admin' | 'user' {
+  return role === 'admin' ? 'admin' : 'user';
+}
+
 export async function ensureProfile(db: Db, userId: string): Promise<void> {
   await db.insert(profiles).values({ userId }).onConflictDoNothing();
 }
@@ -34,7 +39,7 @@ export async function getProfile(db: Db, email: string): Promise<UserProfile> {
   if (!row) throw new NotFound('No account with this email.');
   return {
     ...row,
-    role: row.role === 'admin' ? 'admin' : 'user',
+    role: toRole(row.role),
     twoFactorEnabled: row.twoFactorEnabled ?? false,
     education: row.education ?? null,
     profession: row.profession ?? null,
@@ -64,7 +69,7 @@ export const userRecordColumns = {
 /** Every account with its role, oldest first (the admin console). */
 export async function listUsers(db: Db): Promise<UserRecord[]> {
   const rows = await db.select(userRecordColumns).from(user).orderBy(asc(user.createdAt), asc(user.id));
-  return rows.map((r) => ({ ...r, role: r.role === 'admin' ? 'admin' : 'user' }));
+  return rows.map((r) => ({ ...r, role: toRole(r.role) }));
 }
 
 // Who promotes: an admin (PUT /user/admin/{email}), or no person (id null): the store itself,
