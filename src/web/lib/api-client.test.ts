@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiRequest, setAccessToken, setApiFetch, whileReadingSession } from './api-client.ts';
+import { apiDownload, apiRequest, setAccessToken, setApiFetch, whileReadingSession } from './api-client.ts';
 
 // A protected call, as the server answers it: 200 with the token, 401 without.
 const sent: (string | null)[] = [];
@@ -60,6 +60,24 @@ describe('a page drawn signed in, in a tab without the session’s token yet', (
     await expect(apiRequest('/myOrders')).resolves.toEqual([{ _id: 'o1' }]);
     expect(sent).toEqual([null, 'Bearer the-token']);
     await read;
+  });
+
+  it('downloads a file with the token the session read brings (a CSV export)', async () => {
+    setApiFetch(async (_url, init) => {
+      const authorization = new Headers(init.headers).get('authorization');
+      sent.push(authorization);
+      return authorization === 'Bearer the-token'
+        ? new Response('"Order Id"\r\n', { headers: { 'content-type': 'text/csv' } })
+        : Response.json(
+            { error: { code: 'unauthenticated', message: 'Please sign in to continue.' } },
+            { status: 401 },
+          );
+    });
+    const read = sessionReadGivingToken();
+    const download = apiDownload('/admin/orders.csv');
+    await read;
+    expect(await (await download).text()).toBe('"Order Id"\r\n');
+    expect(sent).toEqual(['Bearer the-token']);
   });
 
   it('fails as before when no session read is under way', async () => {

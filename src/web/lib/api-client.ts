@@ -136,11 +136,24 @@ export async function apiRequestTagged<T = unknown>(
   return { data, etag: response.headers.get('etag') };
 }
 
-async function request<T>(path: string, options: RequestOptions): Promise<{ data: T; response: Response }> {
+/**
+ * A file the API answers (a CSV export), with the access token: a plain link would carry none.
+ * Errors as apiRequest's.
+ */
+export async function apiDownload(path: string): Promise<Blob> {
+  return (await request<Blob>(path, {}, 'blob')).data;
+}
+
+/** `as`: what a successful answer is read as; a refusal is always read for the error shape. */
+async function request<T>(
+  path: string,
+  options: RequestOptions,
+  as: 'json' | 'blob' = 'json',
+): Promise<{ data: T; response: Response }> {
   const { method = 'GET', body, signal, withoutToken = false } = options;
   const token = withoutToken ? null : await settledToken();
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    ...(as === 'json' && { Accept: 'application/json' }),
     ...options.headers,
     ...authHeaders(token),
   };
@@ -159,8 +172,6 @@ async function request<T>(path: string, options: RequestOptions): Promise<{ data
     throw new ApiRequestError(0, 'network_error', 'The store could not be reached. Check your connection.');
   }
 
-  const data: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
-
   if (!response.ok) {
     // Only a call that carried a token can have it refused; public calls fail on their own terms.
     // The token still being the stored one means no sign-in replaced it while the call was out.
@@ -170,37 +181,7 @@ async function request<T>(path: string, options: RequestOptions): Promise<{ data
     // Sent before this tab had a token, while the session read that gets it was starting: once
     // more, with the token it brought.
     if (response.status === 401 && !withoutToken && !token && sessionRead && (await settledToken())) {
-      return request<T>(path, options);
-    }
-    const error = readErrorShape(data);
-    throw new ApiRequestError(
-      response.status,
-      error?.code ?? 'http_error',
-      error?.message ?? `The request failed (${response.status}).`,
-      error?.fields,
-    );
-  }
-
-  // Not validated again here: the server sends every answer through its declared schema, the same
-  // shared one the type comes from (DESIGN §3), and zod would weigh on every page's first load.
-  return { data: data as T, response };
-}
-
-/**
- * A file the API answers (a CSV export), with the access token: a plain link would carry none.
- * Errors as apiRequest's.
- */
-export async function apiDownload(path: string): Promise<Blob> {
-  const token = getAccessToken();
-  let response: Response;
-  try {
-    response = await send(`${API_BASE}${path}`, { headers: authHeaders(token) });
-  } catch {
-    throw new ApiRequestError(0, 'network_error', 'The store could not be reached. Check your connection.');
-  }
-  if (!response.ok) {
-    if ((response.status === 401 || response.status === 403) && token && token === getAccessToken()) {
-      onRejected?.();
+      return request<T>(path, options, as);
     }
     const error = readErrorShape(await response.json().catch(() => undefined));
     throw new ApiRequestError(
@@ -210,7 +191,12 @@ export async function apiDownload(path: string): Promise<Blob> {
       error?.fields,
     );
   }
-  return response.blob();
+
+  if (as === 'blob') return { data: (await response.blob()) as T, response };
+  // Not validated again here: the server sends every answer through its declared schema, the same
+  // shared one the type comes from (DESIGN §3), and zod would weigh on every page's first load.
+  const data: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  return { data: data as T, response };
 }
 
 interface ErrorShape {
