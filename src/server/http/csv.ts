@@ -2,7 +2,7 @@
  * One CSV cell: quoted, inner quotes doubled; text that a spreadsheet would run as a formula
  * (starting with = + - @, a tab or a return) is led by a ' so that it stays text (CSV injection).
  */
-export function csvCell(value: string | number | null): string {
+function csvCell(value: string | number | null): string {
   const text = value === null ? '' : String(value);
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;

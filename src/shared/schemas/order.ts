@@ -4,8 +4,11 @@ import { ToolList } from './tool.ts';
 
 export const OrderId = z.uuid();
 
-/** Quantity bounds shared by the purchase form and the server. */
-export const MAX_ORDER_QUANTITY = 1_000_000;
+/**
+ * The most one order may ask for, whatever the stock: PurchaseInput's bound, checked by the server
+ * (the purchase form is held to the tool's stock by its quantity rules).
+ */
+const MAX_ORDER_QUANTITY = 1_000_000;
 
 /** SPEC §5's words for a quantity below the tool's minimum order, in the form and from the server. */
 export const MINIMUM_QUANTITY_MESSAGE = 'This is minimum Quantity';

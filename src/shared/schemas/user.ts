@@ -7,7 +7,7 @@ import { isPlainText, NOT_PLAIN_TEXT } from './text.ts';
  * DESIGN §5.7: what a browser's `<input type=email>` accepts (the WHATWG "valid email address"),
  * with at least one dot in the domain. SPEC's 2–3-letter pattern turned away most real buyers.
  */
-export const EMAIL_PATTERN =
+const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 /**

@@ -15,12 +15,12 @@ import { Conflict, LimitReached } from '#server/domain-errors.ts';
 import { record, type Actor } from '#server/features/audit/audit.service.ts';
 
 /** The avatar of a reviewer whose account has no photo. */
-export const PLACEHOLDER_AVATAR = '/images/people/placeholder.svg';
+const PLACEHOLDER_AVATAR = '/images/people/placeholder.svg';
 
 /** GET /reviews and the home page show this many, newest first (DESIGN §3b). */
-export const REVIEWS_SHOWN = 30;
+const REVIEWS_SHOWN = 30;
 /** A customer's reviews in any 24 hours (DESIGN §3b). */
-export const REVIEWS_PER_DAY = 5;
+const REVIEWS_PER_DAY = 5;
 // The first key of the advisory lock that queues one customer's reviews; any constant works.
 const REVIEW_LOCK = 7_424_212;
 

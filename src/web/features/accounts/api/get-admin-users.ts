@@ -4,7 +4,7 @@ import { apiRequest } from '#web/lib/api-client.ts';
 import { usersKeys } from '#web/lib/query-keys.ts';
 
 /** GET /admin/users (bearer, admin): a page of accounts, newest first, after `cursor`. */
-export function getAdminUsers(q: string, cursor: string, signal?: AbortSignal): Promise<AdminUsersPage> {
+function getAdminUsers(q: string, cursor: string, signal?: AbortSignal): Promise<AdminUsersPage> {
   const params = new URLSearchParams();
   if (q) params.set('q', q);
   if (cursor) params.set('cursor', cursor);

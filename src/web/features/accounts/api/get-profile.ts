@@ -4,7 +4,7 @@ import { apiRequest } from '#web/lib/api-client.ts';
 import { profileKeys } from '#web/lib/query-keys.ts';
 
 /** GET /user/{email} (bearer): the account and its saved profile. */
-export function getProfile(email: string, signal?: AbortSignal): Promise<UserProfile> {
+function getProfile(email: string, signal?: AbortSignal): Promise<UserProfile> {
   return apiRequest<UserProfile>(`/user/${encodeURIComponent(email)}`, { signal });
 }
 

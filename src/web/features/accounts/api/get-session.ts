@@ -19,7 +19,7 @@ export type { SessionUser };
  * through PUT /user/{email}; no session means no token. The token is the session's own (DESIGN §3),
  * so comparing them tells whether the stored one still belongs to this session.
  */
-export function getSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
+function getSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
   return whileReadingSession(readSession(signal));
 }
 

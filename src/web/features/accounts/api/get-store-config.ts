@@ -4,7 +4,7 @@ import { apiRequest } from '#web/lib/api-client.ts';
 import { storeConfigKeys } from '#web/lib/query-keys.ts';
 
 /** GET /config: what this store offers, such as whether Google sign-in is set up. */
-export function getStoreConfig(signal?: AbortSignal): Promise<StoreConfig> {
+function getStoreConfig(signal?: AbortSignal): Promise<StoreConfig> {
   return apiRequest<StoreConfig>('/config', { signal });
 }
 

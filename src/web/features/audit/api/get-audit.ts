@@ -4,7 +4,7 @@ import { apiRequest } from '#web/lib/api-client.ts';
 import { auditKeys } from '#web/lib/query-keys.ts';
 
 /** GET /admin/audit (bearer, admin): a page of the admins' actions, newest first, after `cursor`. */
-export function getAudit(cursor: string, signal?: AbortSignal): Promise<AdminAuditPage> {
+function getAudit(cursor: string, signal?: AbortSignal): Promise<AdminAuditPage> {
   return apiRequest<AdminAuditPage>(`/admin/audit${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, {
     signal,
   });

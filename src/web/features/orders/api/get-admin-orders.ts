@@ -29,11 +29,7 @@ export function adminOrdersSearch(state: Partial<AdminOrdersState>): string {
 }
 
 /** GET /admin/orders (bearer, admin): a page of orders, newest first, after `cursor`. */
-export function getAdminOrders(
-  search: string,
-  cursor: string,
-  signal?: AbortSignal,
-): Promise<AdminOrdersPage> {
+function getAdminOrders(search: string, cursor: string, signal?: AbortSignal): Promise<AdminOrdersPage> {
   const params = new URLSearchParams(search);
   if (cursor) params.set('cursor', cursor);
   const query = params.toString();

@@ -4,7 +4,7 @@ import { apiRequest } from '#web/lib/api-client.ts';
 import { orderKeys } from '#web/lib/query-keys.ts';
 
 /** GET /myOrders?email= (bearer): the signed-in customer's orders, newest first. */
-export function getMyOrders(email: string, signal?: AbortSignal): Promise<Order[]> {
+function getMyOrders(email: string, signal?: AbortSignal): Promise<Order[]> {
   return apiRequest<OrderList>(`/myOrders?email=${encodeURIComponent(email)}`, { signal });
 }
 

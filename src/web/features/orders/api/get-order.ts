@@ -4,7 +4,7 @@ import { apiRequest } from '#web/lib/api-client.ts';
 import { orderKeys } from '#web/lib/query-keys.ts';
 
 /** GET /myOrder/{id} (bearer): one of the customer's orders, for the payment page. */
-export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
+function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
   return apiRequest<Order>(`/myOrder/${encodeURIComponent(id)}`, { signal });
 }
 

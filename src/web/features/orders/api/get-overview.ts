@@ -4,7 +4,7 @@ import { apiRequest } from '#web/lib/api-client.ts';
 import { allOrdersKeys } from '#web/lib/query-keys.ts';
 
 /** GET /admin/overview (bearer, admin): revenue per day over 30 days, orders to ship, unpaid, low stock. */
-export function getOverview(signal?: AbortSignal): Promise<AdminOverview> {
+function getOverview(signal?: AbortSignal): Promise<AdminOverview> {
   return apiRequest<AdminOverview>('/admin/overview', { signal });
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '#web/lib/api-client.ts';
 import { orderKeys } from '#web/lib/query-keys.ts';
 
 /** GET /receipt/{orderId} (bearer; owner or admin): a paid order's receipt. */
-export function getReceipt(orderId: string, signal?: AbortSignal): Promise<Receipt> {
+function getReceipt(orderId: string, signal?: AbortSignal): Promise<Receipt> {
   return apiRequest<Receipt>(`/receipt/${encodeURIComponent(orderId)}`, { signal });
 }
 

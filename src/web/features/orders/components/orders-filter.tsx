@@ -13,7 +13,7 @@ import {
 import { STATUS_WORDS } from './order-status-badge.tsx';
 
 // The filter's one wording of its own: a paid order, to the admin, is one still to ship.
-export const STATUS_LABELS: Record<OrderStatus, string> = { ...STATUS_WORDS, paid: 'Paid, to ship' };
+const STATUS_LABELS: Record<OrderStatus, string> = { ...STATUS_WORDS, paid: 'Paid, to ship' };
 
 /**
  * Manage Orders' search and status filter: a GET form (it works before the app's code runs), whose

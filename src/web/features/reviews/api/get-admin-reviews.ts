@@ -4,7 +4,7 @@ import { apiRequest } from '#web/lib/api-client.ts';
 import { reviewsKeys } from '#web/lib/query-keys.ts';
 
 /** GET /admin/reviews (bearer, admin): a page of the reviews shown, newest first, after `cursor`. */
-export function getAdminReviews(cursor: string, signal?: AbortSignal): Promise<AdminReviewsPage> {
+function getAdminReviews(cursor: string, signal?: AbortSignal): Promise<AdminReviewsPage> {
   return apiRequest<AdminReviewsPage>(
     `/admin/reviews${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
     {

@@ -4,7 +4,7 @@ import { apiRequest } from '#web/lib/api-client.ts';
 import { reviewsKeys } from '#web/lib/query-keys.ts';
 
 /** GET /tool/{id}/reviews: a page of the reviews that name a tool, with their count and average. */
-export function getToolReviews(id: string, cursor: string, signal?: AbortSignal): Promise<ToolReviewsPage> {
+function getToolReviews(id: string, cursor: string, signal?: AbortSignal): Promise<ToolReviewsPage> {
   // Not re-validated here, as for the carousel (get-reviews.ts).
   const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
   return apiRequest<ToolReviewsPage>(`/tool/${encodeURIComponent(id)}/reviews${query}`, {

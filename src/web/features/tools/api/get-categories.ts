@@ -4,7 +4,7 @@ import { apiRequest } from '#web/lib/api-client.ts';
 import { toolsKeys } from '#web/lib/query-keys.ts';
 
 /** GET /categories: the categories that have live tools, with their counts. */
-export function getCategories(signal?: AbortSignal): Promise<CategoryList> {
+function getCategories(signal?: AbortSignal): Promise<CategoryList> {
   return apiRequest<CategoryList>('/categories', { signal, withoutToken: true });
 }
 

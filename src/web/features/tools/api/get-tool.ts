@@ -4,7 +4,7 @@ import { apiRequest, apiRequestTagged } from '#web/lib/api-client.ts';
 import { toolsKeys } from '#web/lib/query-keys.ts';
 
 /** GET /tool/{id}: one tool with its current stock. */
-export function getTool(id: string, signal?: AbortSignal): Promise<Tool> {
+function getTool(id: string, signal?: AbortSignal): Promise<Tool> {
   // Not re-validated here, as for the list (get-tools.ts). A public call, sent without the token:
   // it is then the very request the page's HTML preloads (page-preloads.ts), and it is answered
   // from that preload.
@@ -31,7 +31,7 @@ export interface ToolToEdit {
 export const toolToEditKey = (id: string) => [...toolsKeys.detail(id), 'edit'] as const;
 
 /** GET /tool/{id} with its ETag. */
-export async function getToolToEdit(id: string, signal?: AbortSignal): Promise<ToolToEdit> {
+async function getToolToEdit(id: string, signal?: AbortSignal): Promise<ToolToEdit> {
   const { data, etag } = await apiRequestTagged<Tool>(`/tool/${encodeURIComponent(id)}`, {
     signal,
     withoutToken: true,

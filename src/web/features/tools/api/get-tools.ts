@@ -4,7 +4,7 @@ import { apiRequest } from '#web/lib/api-client.ts';
 import { toolsKeys } from '#web/lib/query-keys.ts';
 
 /** GET /tools: every listed tool, in display order. */
-export function getTools(signal?: AbortSignal): Promise<ToolList> {
+function getTools(signal?: AbortSignal): Promise<ToolList> {
   // Not re-validated here: the server serializes this answer through the same shared schema, and
   // zod would add ~24 KB gzip to the home page's chunk (DESIGN §6).
   return apiRequest<ToolList>('/tools', { signal });
