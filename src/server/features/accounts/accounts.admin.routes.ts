@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminUsersPage, AdminUsersQuery, MakeAdminResult, UserList } from '#shared/schemas/admin.ts';
 import { ApiError } from '#shared/schemas/error.ts';
+import { sendJsonArray } from '#server/http/json-array.ts';
 import { EmailParam, EmailQuery, requireOwnEmail } from '#server/http/params.ts';
-import { listUsersPage } from './accounts.admin.service.ts';
-import { listUsers, promote } from './accounts.service.ts';
+import { allUsersJson, listUsersPage } from './accounts.admin.service.ts';
+import { promote } from './accounts.service.ts';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 
@@ -17,14 +18,14 @@ export const accountsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...base,
-        summary: 'Every account with its role',
+        summary: 'Every account with its role, oldest first (streamed)',
         querystring: EmailQuery,
         response: { 200: UserList, ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       requireOwnEmail(req.user!, req.query.email, 'Ask with your own email.');
-      return listUsers(app.db);
+      return sendJsonArray(reply, allUsersJson(app.db));
     },
   );
 

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount, signUpAdmin, verifyEmail } from '#tests/fixtures/accounts.ts';
 import { DEMO_CUSTOMER_EMAIL } from './accounts.service.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { user } from '#server/db/auth-schema.ts';
 
 const ADMIN = 'chief@example.com';
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -21,6 +23,34 @@ describe('accounts', () => {
     expect(res.json()).toContainEqual(expect.objectContaining({ email: ADMIN, role: 'admin' }));
     expect(res.json()).toContainEqual(expect.objectContaining({ email: ann.email, role: 'user' }));
     expect((await t.call('GET', `/api/users?email=${ann.email}`, admin)).statusCode).toBe(403);
+  });
+
+  it("GET /api/users (SPEC's) sends every account past one batch, oldest first, written as it is read", async () => {
+    await t.db.execute(sql`
+      insert into "user" (id, name, email, email_verified, created_at, updated_at)
+      select 'bulk-' || n, 'Bulk Customer ' || n, 'bulk' || n || '@example.com', true,
+        timestamp '2025-01-01' + make_interval(secs => n), now()
+      from generate_series(1, 1200) n`);
+    const every = await t.db
+      .select({ email: user.email })
+      .from(user)
+      .orderBy(sql`${user.createdAt}, ${user.id}`);
+    const res = await t.call('GET', `/api/users?email=${ADMIN}`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Streamed, a batch at a time: its length is not known before the last batch is read.
+    expect(res.headers['content-length']).toBeUndefined();
+    const listed = res.json() as { email: string; role: string; name: string; emailVerified: boolean }[];
+    expect(listed.map((u) => u.email)).toEqual(every.map((u) => u.email));
+    expect(listed.length).toBeGreaterThan(1200);
+    expect(listed.find((u) => u.email === 'bulk7@example.com')).toEqual({
+      _id: 'bulk-7',
+      email: 'bulk7@example.com',
+      name: 'Bulk Customer 7',
+      role: 'user',
+      emailVerified: true,
+    });
+    expect(listed.find((u) => u.email === ADMIN)?.role).toBe('admin');
   });
 
   it('makes a customer an admin, once, with no way back', async () => {

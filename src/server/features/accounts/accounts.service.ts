@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserRecord } from '#shared/schemas/admin.ts';
 import type { ProfileUpdate, UserProfile } from '#shared/schemas/user.ts';
 import type { Auth } from '#server/auth/better-auth.ts';
 import { account, session, user } from '#server/db/auth-schema.ts';
@@ -65,12 +64,6 @@ export const userRecordColumns = {
   role: user.role,
   emailVerified: user.emailVerified,
 };
-
-/** Every account with its role, oldest first (the admin console). */
-export async function listUsers(db: Db): Promise<UserRecord[]> {
-  const rows = await db.select(userRecordColumns).from(user).orderBy(asc(user.createdAt), asc(user.id));
-  return rows.map((r) => ({ ...r, role: toRole(r.role) }));
-}
 
 // Who promotes: an admin (PUT /user/admin/{email}), or no person (id null): the store itself,
 // named in the audit log by how it was asked.

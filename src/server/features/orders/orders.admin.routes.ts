@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ShiftNowInput, ShiftNowResult } from '#shared/schemas/admin.ts';
 import { ApiError } from '#shared/schemas/error.ts';
@@ -13,6 +12,7 @@ import {
   OrderList,
 } from '#shared/schemas/order.ts';
 import type { Gateways } from '#server/features/payments/gateways/select-gateway.ts';
+import { sendJsonArray } from '#server/http/json-array.ts';
 import { IdParam } from '#server/http/params.ts';
 import { allOrdersJson, listOrdersPage, ordersCsv, overview } from './orders.admin.service.ts';
 import { refundOrder, shipOrder } from './orders.service.ts';
@@ -33,9 +33,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<Gateways> = async (app, { 
         response: { 200: OrderList, ...errors },
       },
     },
-    // Sent as the batches are read: the bytes skip the route's serializer, as cached answers do.
-    async (_req, reply: FastifyReply) =>
-      reply.type('application/json; charset=utf-8').send(Readable.from(allOrdersJson(app.db))),
+    async (_req, reply) => sendJsonArray(reply, allOrdersJson(app.db)),
   );
 
   app.get(

@@ -13,6 +13,7 @@ import { badCursor, cappedTotal, containing, decodeCursor, keysetPage, UUID } fr
 import { orderBuyers, orderProducts, orders, revenueDays } from '#server/db/schema.ts';
 import { lowStockTools } from '#server/features/tools/tools.service.ts';
 import { csvHeader, csvLine } from '#server/http/csv.ts';
+import { jsonArray } from '#server/http/json-array.ts';
 import { type OrderRow, toOrder } from './orders.service.ts';
 
 /** Buyers, or products, a search may name and still be read by their email or product name. */
@@ -262,17 +263,9 @@ export async function* ordersCsv(db: Db, query: AdminOrdersCsvQuery): AsyncGener
   for await (const batch of orderBatches(db, query)) yield batch.map(orderCsvLine).join('');
 }
 
-/**
- * SPEC's GET /allOrders: every live order, newest first, as one JSON array written a batch at a
- * time, so that the store's memory holds one batch however many orders there are.
- */
-export async function* allOrdersJson(db: Db): AsyncGenerator<string> {
-  let next = '[';
-  for await (const batch of orderBatches(db, {})) {
-    yield next + batch.map((order) => JSON.stringify(order)).join(',');
-    next = ',';
-  }
-  yield next === '[' ? '[]' : ']';
+/** SPEC's GET /allOrders: every live order, newest first, a batch at a time. */
+export function allOrdersJson(db: Db): AsyncGenerator<string> {
+  return jsonArray(orderBatches(db, {}));
 }
 
 /** Days in the overview's revenue chart, today (UTC) the last. */

@@ -276,16 +276,6 @@ export async function cancelOrder(
   throw new Conflict('order_changed', 'This order changed meanwhile; reload and try again.');
 }
 
-/** Every live order, newest first (the admin console). */
-export async function listAllOrders(db: Db): Promise<Order[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(isNull(orders.cancelledAt))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map(toOrder);
-}
-
 /**
  * Ships a paid order (marks it ready for shipping: the column is SPEC's shiftNow). Never reversed;
  * answers 1 when this call shipped it, 0 when it was shipped already.
