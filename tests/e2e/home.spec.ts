@@ -164,7 +164,12 @@ test.describe('home page', () => {
     await page.getByLabel('Email', { exact: true }).fill('dana@example.com');
     await page.getByLabel('Phone', { exact: true }).fill('+1 555 0100');
     await page.getByRole('button', { name: 'Stay with Us' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Thanks, Dana Ruiz!' })).toBeVisible();
+    // Double opt-in (decision 032): the address's owner confirms by the link mailed to it.
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Check your inbox: we sent a link to confirm your subscription.' }),
+    ).toBeVisible();
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
 
     const footer = page.getByRole('contentinfo');
