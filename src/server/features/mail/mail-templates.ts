@@ -142,170 +142,139 @@ export interface StoreFacts {
   orderHoldHours: number;
 }
 
+/** Each kind's mail, typed by its facts: a new MailKind without a template does not compile. */
+const TEMPLATES: { [K in MailKind]: (data: MailData[K], store: StoreFacts) => Body } = {
+  order_placed: (o, store) => ({
+    subject: `Your Torque order: ${o.quantity} × ${o.productName}`,
+    greeting: `Hello ${o.name},`,
+    lines: [
+      `Thank you for your order. We hold the items for you for ${holdInWords(store.orderHoldHours)}: an order not paid by then is cancelled, and its items go back on sale.`,
+      `Order number: ${o.orderId}`,
+    ],
+    rows: orderRows(o),
+    action: { label: 'Pay for your order', url: `${store.publicUrl}/dashboard/payment/${o.orderId}` },
+  }),
+  payment_receipt: (o, store) => ({
+    subject: `Receipt ${receiptLabel(o.receiptNumber)} for your Torque order`,
+    greeting: `Hello ${o.name},`,
+    lines: [`We received your payment of ${money(o.totalCents)}. Thank you.`],
+    rows: [
+      ['Receipt number', receiptLabel(o.receiptNumber)],
+      ['Transaction id', o.transactionId],
+      ['Date', utc(o.paidAt)],
+      ...orderRows(o),
+      ['Amount paid', money(o.totalCents)],
+    ],
+    action: {
+      label: 'View and print your receipt',
+      url: `${store.publicUrl}/dashboard/receipt/${o.orderId}`,
+    },
+    after: ['We will write again when your order is ready for shipping.'],
+  }),
+  new_paid_order: (o, store) => ({
+    subject: `New paid order: ${o.quantity} × ${o.productName} (${money(o.totalCents)})`,
+    greeting: 'Hello,',
+    lines: [`${o.name} <${o.email}> has paid an order. It is waiting to be shipped.`],
+    rows: [
+      ['Order number', o.orderId],
+      ['Receipt number', receiptLabel(o.receiptNumber)],
+      ['Transaction id', o.transactionId],
+      ...orderRows(o),
+    ],
+    action: { label: 'Manage orders', url: `${store.publicUrl}/dashboard/manageOrders` },
+  }),
+  order_shipped: (o, store) => ({
+    subject: `Your Torque order is ready for shipping`,
+    greeting: `Hello ${o.name},`,
+    lines: [`Your order of ${o.quantity} × ${o.productName} is ready for shipping.`],
+    rows: [['Order number', o.orderId], ...orderRows(o)],
+    action: { label: 'See your orders', url: `${store.publicUrl}/dashboard/myOrders` },
+  }),
+  order_refunded: (o, store) => ({
+    subject: `Your Torque order was refunded`,
+    greeting: `Hello ${o.name},`,
+    lines: [
+      `We have refunded ${money(o.totalCents)} for your order of ${o.quantity} × ${o.productName}.`,
+      'The money returns to the card you paid with; your bank may take a few days to show it.',
+    ],
+    rows: [
+      ['Order number', o.orderId],
+      ...(o.transactionId ? ([['Transaction id', o.transactionId]] as [string, string][]) : []),
+      ['Refunded', money(o.totalCents)],
+    ],
+    action: { label: 'See your orders', url: `${store.publicUrl}/dashboard/myOrders` },
+  }),
+  order_expired: (o, store) => ({
+    subject: `Your Torque order was cancelled: it was not paid`,
+    greeting: `Hello ${o.name},`,
+    lines: [
+      `Your order of ${o.quantity} × ${o.productName} was not paid within ${holdInWords(store.orderHoldHours)}, so we cancelled it and put its items back on sale. Nothing was charged.`,
+    ],
+    rows: [['Order number', o.orderId], ...orderRows(o)],
+    action: { label: 'Order it again', url: `${store.publicUrl}/tools/${o.toolId}` },
+  }),
+  order_cancelled: (o, store) => ({
+    subject: 'Your Torque order was cancelled',
+    greeting: `Hello ${o.name},`,
+    lines: [
+      `As you asked, we cancelled your order of ${o.quantity} × ${o.productName} and put its items back on sale. Nothing was charged.`,
+    ],
+    rows: [['Order number', o.orderId], ...orderRows(o)],
+    action: { label: 'Order it again', url: `${store.publicUrl}/tools/${o.toolId}` },
+  }),
+  password_reset: (a) => ({
+    subject: 'Reset your Torque password',
+    greeting: `Hello ${a.name},`,
+    lines: [
+      'Someone (we hope you) asked to reset the password of your Torque account.',
+      'Open this link within an hour to choose a new one:',
+    ],
+    action: { label: 'Choose a new password', url: a.url },
+    after: ['If it was not you, ignore this message: your password stays as it is.'],
+  }),
+  admin_password: (a) => ({
+    subject: 'You are an admin of Torque: choose your password',
+    greeting: `Hello ${a.name},`,
+    lines: [
+      'Your email address is confirmed, and the store lists it as an admin address, so your account is now an admin of the store.',
+      'Anyone can sign up with an address they do not own, so the password chosen at sign-up no longer works, and every session opened before the confirmation has ended.',
+      'Open this link within an hour to choose your own password:',
+    ],
+    action: { label: 'Choose my password', url: a.url },
+    after: ['If the link has expired, use "Forgot password" on the login page.'],
+  }),
+  email_verification: (a) => ({
+    subject: 'Confirm your Torque email address',
+    greeting: `Hello ${a.name},`,
+    lines: ['Please confirm that this is your email address by opening this link within an hour:'],
+    action: { label: 'Confirm my address', url: a.url },
+    after: ['If you did not sign up at Torque, ignore this message.'],
+  }),
+  password_changed: (a, store) => ({
+    subject: 'Your Torque password was changed',
+    greeting: `Hello ${a.name},`,
+    lines: [
+      `The password of your Torque account was changed on ${utc(a.changedAt)}.`,
+      'Every other session of your account was signed out.',
+    ],
+    action: {
+      label: 'If it was not you, reset your password now',
+      url: `${store.publicUrl}/forgot-password`,
+    },
+  }),
+  newsletter_confirm: (a) => ({
+    subject: "Confirm your subscription to Torque's newsletter",
+    greeting: `Hello ${a.name},`,
+    lines: [
+      "Someone (we hope you) asked for Torque's newsletter at this address: new tools, restocks and bulk deals, a couple of times a month.",
+      'Open this link within 7 days to confirm your subscription:',
+    ],
+    action: { label: 'Confirm my subscription', url: a.url },
+    after: ['If it was not you, ignore this message: we will not write to you again.'],
+  }),
+};
+
 /** Writes the mail of one kind from its facts and the store's. */
 export function renderMail<K extends MailKind>(kind: K, data: MailData[K], store: StoreFacts): RenderedMail {
-  const d = data as MailData[MailKind];
-  const { publicUrl } = store;
-  const hold = holdInWords(store.orderHoldHours);
-  switch (kind) {
-    case 'order_placed': {
-      const o = d as MailData['order_placed'];
-      return compose({
-        subject: `Your Torque order: ${o.quantity} × ${o.productName}`,
-        greeting: `Hello ${o.name},`,
-        lines: [
-          `Thank you for your order. We hold the items for you for ${hold}: an order not paid by then is cancelled, and its items go back on sale.`,
-          `Order number: ${o.orderId}`,
-        ],
-        rows: orderRows(o),
-        action: { label: 'Pay for your order', url: `${publicUrl}/dashboard/payment/${o.orderId}` },
-      });
-    }
-    case 'payment_receipt': {
-      const o = d as MailData['payment_receipt'];
-      return compose({
-        subject: `Receipt ${receiptLabel(o.receiptNumber)} for your Torque order`,
-        greeting: `Hello ${o.name},`,
-        lines: [`We received your payment of ${money(o.totalCents)}. Thank you.`],
-        rows: [
-          ['Receipt number', receiptLabel(o.receiptNumber)],
-          ['Transaction id', o.transactionId],
-          ['Date', utc(o.paidAt)],
-          ...orderRows(o),
-          ['Amount paid', money(o.totalCents)],
-        ],
-        action: { label: 'View and print your receipt', url: `${publicUrl}/dashboard/receipt/${o.orderId}` },
-        after: ['We will write again when your order is ready for shipping.'],
-      });
-    }
-    case 'new_paid_order': {
-      const o = d as MailData['new_paid_order'];
-      return compose({
-        subject: `New paid order: ${o.quantity} × ${o.productName} (${money(o.totalCents)})`,
-        greeting: 'Hello,',
-        lines: [`${o.name} <${o.email}> has paid an order. It is waiting to be shipped.`],
-        rows: [
-          ['Order number', o.orderId],
-          ['Receipt number', receiptLabel(o.receiptNumber)],
-          ['Transaction id', o.transactionId],
-          ...orderRows(o),
-        ],
-        action: { label: 'Manage orders', url: `${publicUrl}/dashboard/manageOrders` },
-      });
-    }
-    case 'order_shipped': {
-      const o = d as MailData['order_shipped'];
-      return compose({
-        subject: `Your Torque order is ready for shipping`,
-        greeting: `Hello ${o.name},`,
-        lines: [`Your order of ${o.quantity} × ${o.productName} is ready for shipping.`],
-        rows: [['Order number', o.orderId], ...orderRows(o)],
-        action: { label: 'See your orders', url: `${publicUrl}/dashboard/myOrders` },
-      });
-    }
-    case 'order_refunded': {
-      const o = d as MailData['order_refunded'];
-      return compose({
-        subject: `Your Torque order was refunded`,
-        greeting: `Hello ${o.name},`,
-        lines: [
-          `We have refunded ${money(o.totalCents)} for your order of ${o.quantity} × ${o.productName}.`,
-          'The money returns to the card you paid with; your bank may take a few days to show it.',
-        ],
-        rows: [
-          ['Order number', o.orderId],
-          ...(o.transactionId ? ([['Transaction id', o.transactionId]] as [string, string][]) : []),
-          ['Refunded', money(o.totalCents)],
-        ],
-        action: { label: 'See your orders', url: `${publicUrl}/dashboard/myOrders` },
-      });
-    }
-    case 'order_expired': {
-      const o = d as MailData['order_expired'];
-      return compose({
-        subject: `Your Torque order was cancelled: it was not paid`,
-        greeting: `Hello ${o.name},`,
-        lines: [
-          `Your order of ${o.quantity} × ${o.productName} was not paid within ${hold}, so we cancelled it and put its items back on sale. Nothing was charged.`,
-        ],
-        rows: [['Order number', o.orderId], ...orderRows(o)],
-        action: { label: 'Order it again', url: `${publicUrl}/tools/${o.toolId}` },
-      });
-    }
-    case 'order_cancelled': {
-      const o = d as MailData['order_cancelled'];
-      return compose({
-        subject: 'Your Torque order was cancelled',
-        greeting: `Hello ${o.name},`,
-        lines: [
-          `As you asked, we cancelled your order of ${o.quantity} × ${o.productName} and put its items back on sale. Nothing was charged.`,
-        ],
-        rows: [['Order number', o.orderId], ...orderRows(o)],
-        action: { label: 'Order it again', url: `${publicUrl}/tools/${o.toolId}` },
-      });
-    }
-    case 'password_reset': {
-      const a = d as MailData['password_reset'];
-      return compose({
-        subject: 'Reset your Torque password',
-        greeting: `Hello ${a.name},`,
-        lines: [
-          'Someone (we hope you) asked to reset the password of your Torque account.',
-          'Open this link within an hour to choose a new one:',
-        ],
-        action: { label: 'Choose a new password', url: a.url },
-        after: ['If it was not you, ignore this message: your password stays as it is.'],
-      });
-    }
-    case 'admin_password': {
-      const a = d as MailData['admin_password'];
-      return compose({
-        subject: 'You are an admin of Torque: choose your password',
-        greeting: `Hello ${a.name},`,
-        lines: [
-          'Your email address is confirmed, and the store lists it as an admin address, so your account is now an admin of the store.',
-          'Anyone can sign up with an address they do not own, so the password chosen at sign-up no longer works, and every session opened before the confirmation has ended.',
-          'Open this link within an hour to choose your own password:',
-        ],
-        action: { label: 'Choose my password', url: a.url },
-        after: ['If the link has expired, use "Forgot password" on the login page.'],
-      });
-    }
-    case 'email_verification': {
-      const a = d as MailData['email_verification'];
-      return compose({
-        subject: 'Confirm your Torque email address',
-        greeting: `Hello ${a.name},`,
-        lines: ['Please confirm that this is your email address by opening this link within an hour:'],
-        action: { label: 'Confirm my address', url: a.url },
-        after: ['If you did not sign up at Torque, ignore this message.'],
-      });
-    }
-    case 'password_changed': {
-      const a = d as MailData['password_changed'];
-      return compose({
-        subject: 'Your Torque password was changed',
-        greeting: `Hello ${a.name},`,
-        lines: [
-          `The password of your Torque account was changed on ${utc(a.changedAt)}.`,
-          'Every other session of your account was signed out.',
-        ],
-        action: { label: 'If it was not you, reset your password now', url: `${publicUrl}/forgot-password` },
-      });
-    }
-    case 'newsletter_confirm': {
-      const a = d as MailData['newsletter_confirm'];
-      return compose({
-        subject: "Confirm your subscription to Torque's newsletter",
-        greeting: `Hello ${a.name},`,
-        lines: [
-          "Someone (we hope you) asked for Torque's newsletter at this address: new tools, restocks and bulk deals, a couple of times a month.",
-          'Open this link within 7 days to confirm your subscription:',
-        ],
-        action: { label: 'Confirm my subscription', url: a.url },
-        after: ['If it was not you, ignore this message: we will not write to you again.'],
-      });
-    }
-  }
-  throw new Error(`no template for mail kind ${String(kind)}`);
+  return compose(TEMPLATES[kind](data, store));
 }
