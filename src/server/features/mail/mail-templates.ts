@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { formatDollars, orderTotalCents, toDollars } from '#shared/money.ts';
 
 // The store's mails (DESIGN §3b), as text and as HTML in the store's colours (inline styles: mail
@@ -49,6 +50,18 @@ export function orderFacts(row: {
     unitCents: row.productPriceCents,
     totalCents: orderTotalCents(row.productPriceCents, row.quantity),
   };
+}
+
+/**
+ * orderFacts() in SQL, for the statements that write an order's mail with the order itself: the
+ * facts of `from`, a relation with the columns of orders (a CTE's alias). Keep the two alike
+ * (order-facts.test.ts compares them).
+ */
+export function orderFactsJson(from: string): SQL {
+  const r = sql.identifier(from);
+  return sql`jsonb_build_object('orderId', ${r}.id, 'name', ${r}.name, 'productName', ${r}.product_name,
+    'quantity', ${r}.quantity, 'unitCents', ${r}.product_price_cents,
+    'totalCents', ${r}.product_price_cents * ${r}.quantity)`;
 }
 
 export interface RenderedMail {

@@ -13,7 +13,7 @@ import { type Db, runPrepared, violates } from '#server/db/client.ts';
 import { mailOutbox, orders, tools } from '#server/db/schema.ts';
 import { Conflict, Invalid, NotFound } from '#server/domain-errors.ts';
 import { record, type Actor } from '#server/features/audit/audit.service.ts';
-import { orderFacts } from '#server/features/mail/mail-templates.ts';
+import { orderFacts, orderFactsJson } from '#server/features/mail/mail-templates.ts';
 import { enqueueMail } from '#server/features/mail/outbox.service.ts';
 import type { PaymentGateway } from '#server/features/payments/gateways/gateway.ts';
 import { markPaid } from '#server/features/payments/payments.service.ts';
@@ -108,9 +108,7 @@ export async function purchase(
       ), mailed as (
         -- The 'order placed' mail (MailData['order_placed']), in the same statement as the order.
         insert into ${mailOutbox} (kind, "to", data)
-        select 'order_placed', email, jsonb_build_object('orderId', id, 'name', name,
-          'productName', product_name, 'quantity', quantity, 'unitCents', product_price_cents,
-          'totalCents', product_price_cents * quantity)
+        select 'order_placed', email, ${orderFactsJson('placed')}
         from placed
       )
       select id from placed`,
@@ -416,9 +414,7 @@ export async function expireUnpaidOrders(
     ), mailed as (
       -- The 'order expired' mail (MailData['order_expired']), in the same statement as the cancel.
       insert into ${mailOutbox} (kind, "to", data)
-      select 'order_expired', email, jsonb_build_object('orderId', id, 'toolId', tool_id, 'name', name,
-        'productName', product_name, 'quantity', quantity, 'unitCents', product_price_cents,
-        'totalCents', product_price_cents * quantity)
+      select 'order_expired', email, ${orderFactsJson('cancelled')} || jsonb_build_object('toolId', tool_id)
       from cancelled
     ), restocked as (
       update ${tools} t set available_quantity = t.available_quantity + s.q
