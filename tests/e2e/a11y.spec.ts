@@ -80,19 +80,24 @@ test.describe('accessibility', () => {
 test.describe('the keyboard on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the dashboard menu takes focus when it opens and keeps it until Escape', async ({ page }) => {
-    await signInPage(page, newAccount('Drawer Keys'));
+  /** A customer's My Orders on a phone, its dashboard menu closed: the menu's button and drawer. */
+  async function dashboardMenu(page: Page, name: string) {
+    await signInPage(page, newAccount(name));
     await page.goto('/dashboard/myOrders');
     await appTookOver(page, 'main button[aria-expanded]');
     const opener = page.getByRole('button', { name: 'Dashboard menu', exact: true });
     const drawer = page.locator(`[id="${await opener.getAttribute('aria-controls')}"]`);
     await expect(drawer.getByRole('link', { name: 'Add Review', includeHidden: true })).toBeAttached();
+    return { opener, drawer };
+  }
+  const inert = (element: Locator) => element.evaluate((node) => node.closest('[inert]') !== null);
 
+  test('the dashboard menu takes focus when it opens and keeps it until Escape', async ({ page }) => {
+    const { opener, drawer } = await dashboardMenu(page, 'Drawer Keys');
     await opener.press('Enter');
     await expect(drawer.getByRole('button', { name: 'Close dashboard menu' })).toBeFocused();
     // The page behind is out of reach of a screen reader's cursor too, while the menu covers it.
     const behind = [page.getByRole('heading', { level: 1 }), page.getByRole('banner'), opener];
-    const inert = (element: Locator) => element.evaluate((node) => node.closest('[inert]') !== null);
     for (const element of behind) expect(await inert(element)).toBe(true);
     expect(await inert(drawer)).toBe(false);
     for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
@@ -102,6 +107,23 @@ test.describe('the keyboard on a phone', () => {
     await page.keyboard.press('Escape');
     await expect(opener).toBeFocused();
     for (const element of behind) expect(await inert(element)).toBe(false);
+  });
+
+  // The drawer is modal (use-modal-drawer.ts): a link in it closes it, and the keyboard goes where
+  // the link leads, the new page's h1 (use-focus-on-navigate.ts).
+  test('a link in the dashboard menu closes it and starts the new page at its h1', async ({ page }) => {
+    const { opener, drawer } = await dashboardMenu(page, 'Drawer Link');
+    await opener.press('Enter');
+    await expect(drawer.getByRole('button', { name: 'Close dashboard menu' })).toBeFocused();
+    await drawer.getByRole('link', { name: 'Add Review' }).press('Enter');
+
+    await expect(page).toHaveURL(/\/dashboard\/addReview$/);
+    const heading = page.getByRole('heading', { level: 1, name: 'Add A Review' });
+    await expect(heading).toBeFocused();
+    await expect(opener).toHaveAttribute('aria-expanded', 'false');
+    // The page behind is no longer inert.
+    expect(await inert(heading)).toBe(false);
+    expect(await inert(opener)).toBe(false);
   });
 
   test('Escape closes the menu and puts focus back on its button', async ({ page }) => {
