@@ -15,6 +15,7 @@ import {
   PASSWORD,
   storeURL,
   submitLogin,
+  enableTwoFactor,
   totp,
 } from '#tests/fixtures/e2e-helpers.ts';
 
@@ -213,16 +214,7 @@ test.describe('the forms without JavaScript', () => {
   }) => {
     const account = await createAccount(request, newAccount('Radia Perlman'));
     // Enrolled through the API with the session the sign-up left in `request`.
-    const enable = await request.post('/api/auth/two-factor/enable', {
-      headers: { origin: storeURL },
-      data: { password: account.password },
-    });
-    const key = new URL(((await enable.json()) as { totpURI: string }).totpURI).searchParams.get('secret')!;
-    const verify = await request.post('/api/auth/two-factor/verify-totp', {
-      headers: { origin: storeURL },
-      data: { code: totp(key) },
-    });
-    expect(verify.ok()).toBe(true);
+    const key = await enableTwoFactor(request, account.password);
 
     await page.goto('/login');
     await submitLogin(page, account.email, account.password);

@@ -15,6 +15,7 @@ import {
   registerThroughForm,
   storeURL,
   submitLogin,
+  enableTwoFactor,
   totp,
   verifyEmail,
   wrongTotp,
@@ -91,16 +92,7 @@ test.describe('Google sign-in', () => {
     });
     await verifyEmail(request, account.email);
     // Two-factor turned on through the API, with the session the link left in `request`.
-    const enable = await request.post('/api/auth/two-factor/enable', {
-      headers: { origin: storeURL },
-      data: { password: account.password },
-    });
-    const key = new URL(((await enable.json()) as { totpURI: string }).totpURI).searchParams.get('secret')!;
-    const on = await request.post('/api/auth/two-factor/verify-totp', {
-      headers: { origin: storeURL },
-      data: { code: totp(key) },
-    });
-    expect(on.ok()).toBe(true);
+    const key = await enableTwoFactor(request, account.password);
 
     await page.goto('/login');
     await form(page).getByRole('button', { name: 'Continue with Google' }).click();
