@@ -26,6 +26,16 @@ export const FORM_ERRORS = {
 
 export type FormError = keyof typeof FORM_ERRORS;
 
+/**
+ * The login page's code step, where a two-factor account's sign-in (password or Google) goes on,
+ * with the path to go back to once the code is right (checked there again: it is in the address).
+ */
+export function twoFactorStep(redirect: string): string {
+  return redirect === '/'
+    ? '/login?step=two-factor'
+    : `/login?${new URLSearchParams({ step: 'two-factor', redirect })}`;
+}
+
 /** The words of a code the server sent back, or undefined for one it does not send. */
 export function formErrorMessage(code: string | null): string | undefined {
   return code !== null && Object.hasOwn(FORM_ERRORS, code) ? FORM_ERRORS[code as FormError] : undefined;

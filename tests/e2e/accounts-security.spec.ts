@@ -94,11 +94,15 @@ test.describe('Google sign-in', () => {
     // Two-factor turned on through the API, with the session the link left in `request`.
     const key = await enableTwoFactor(request, account.password);
 
-    await page.goto('/login');
+    // A visitor's Purchase Now asks for a login first; the code brings them back to the purchase.
+    const [tool] = (await (await request.get('/api/tools')).json()) as { _id: string }[];
+    const purchase = `/purchase/${tool!._id}`;
+    await page.goto(purchase);
+    await expect(page).toHaveURL('/login');
     await form(page).getByRole('button', { name: 'Continue with Google' }).click();
     await page.getByRole('button', { name: `Continue as ${account.name}` }).click();
 
-    await expect(page).toHaveURL('/login?step=two-factor');
+    await expect(page).toHaveURL(`/login?step=two-factor&redirect=${encodeURIComponent(purchase)}`);
     const code = form(page).getByLabel('Authentication code', { exact: true });
     await expect(code).toBeVisible();
     expect(await (await page.request.get('/api/auth/get-session')).json()).toBeNull();
@@ -106,7 +110,8 @@ test.describe('Google sign-in', () => {
 
     await code.fill(totp(key));
     await form(page).getByRole('button', { name: 'Verify', exact: true }).click();
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL(purchase);
+    await expect(page.getByRole('main').getByRole('button', { name: 'Purchase' })).toBeVisible();
     await expectSignedInNavbar(page, account.name);
     await expect.poll(() => accessToken(page)).toBeTruthy();
   });

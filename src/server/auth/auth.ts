@@ -8,7 +8,7 @@ import { session, user } from '#server/db/auth-schema.ts';
 import type { MailOutbox } from '#server/features/mail/mail-outbox.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { refuseNul } from '#server/http/nul-guard.ts';
-import { ownPath } from '#server/http/own-path.ts';
+import { ownPath } from '#shared/own-path.ts';
 import {
   type Auth,
   createAuth,

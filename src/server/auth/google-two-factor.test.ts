@@ -79,13 +79,16 @@ async function chooseAccount(authorizeUrl: string, sub: string): Promise<URL> {
   return url;
 }
 
-/** "Continue with Google" from /login, as the web starts it, up to the store's callback's answer. */
-async function googleSignIn(sub: string) {
+/**
+ * "Continue with Google" from /login, as the web starts it (back to `callbackURL`, the page the
+ * login was asked from), up to the store's callback's answer.
+ */
+async function googleSignIn(sub: string, callbackURL = '/') {
   const start = await t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/social',
     headers: { origin },
-    payload: { provider: 'google', callbackURL: '/', errorCallbackURL: '/login' },
+    payload: { provider: 'google', callbackURL, errorCallbackURL: '/login' },
   });
   expect(start.statusCode).toBe(200);
   const back = await chooseAccount(start.json().url as string, sub);
@@ -148,6 +151,14 @@ describe('Google sign-in of an account with two-factor on', () => {
     expect(right.statusCode).toBe(200);
     const signedIn = cookiesOf(setCookies(right)).get('better-auth.session_token');
     expect(await signedInAs(signedIn!)).toEqual({ email: grace.email, tokenStatus: 200 });
+  });
+
+  it('sends the code step on to the page the sign-in started from', async () => {
+    const { callback } = await googleSignIn(grace.sub, '/purchase/tool-1?qty=2');
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe(
+      `/login?step=two-factor&redirect=${encodeURIComponent('/purchase/tool-1?qty=2')}`,
+    );
   });
 
   it('an ID token posted to sign-in/social gets no session either, only the code step', async () => {

@@ -1,10 +1,9 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware, getOAuthState } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { generateRandomString } from 'better-auth/crypto';
-
-/** The login page's code step, where the password sign-in goes on too (login.tsx, form-posts.ts). */
-const TWO_FACTOR_STEP = '/login?step=two-factor';
+import { ownPath } from '#shared/own-path.ts';
+import { twoFactorStep } from '#shared/form-posts.ts';
 
 // The twoFactor plugin's pending sign-in, as its own hook on /sign-in/email makes it, so that its
 // verify-totp and verify-backup-code finish this one too: the cookie's name (its
@@ -19,7 +18,8 @@ const SOCIAL_SIGN_IN_PATHS = new Set(['/callback/:id', '/sign-in/social']);
 /**
  * The twoFactor plugin asks for the code only on the password sign-in: a Google sign-in of an
  * account with two-factor on would get a full session without it. Its session ends at once and it
- * waits for the code as the password's does; the redirect goes to the code step.
+ * waits for the code as the password's does; the redirect goes to the code step, which goes on to
+ * the sign-in's own callbackURL (a path of this store only) once the code is right.
  */
 export function googleTwoFactor() {
   return {
@@ -49,7 +49,10 @@ export function googleTwoFactor() {
 
             // The callback redirects (to the code step instead); an ID token posted is answered
             // as the password sign-in is.
-            if (ctx.path === '/callback/:id') throw ctx.redirect(TWO_FACTOR_STEP);
+            if (ctx.path === '/callback/:id') {
+              const callbackURL = (await getOAuthState())?.callbackURL;
+              throw ctx.redirect(twoFactorStep(ownPath(callbackURL, '/', new URL(ctx.context.baseURL))));
+            }
             return ctx.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
           }),
         },

@@ -223,7 +223,8 @@ describe('POST /login/two-factor: the code step of a two-factor account, as a fo
     expect(verify.statusCode).toBe(200);
 
     const first = await post('/login', { email, password: PASSWORD, redirect: '/dashboard' });
-    expect(first.headers.location).toBe('/login?step=two-factor');
+    // The code step keeps where the sign-in goes on to, for its own form's `redirect`.
+    expect(first.headers.location).toBe('/login?step=two-factor&redirect=%2Fdashboard');
     expect(sessionCookie(first)).toBeUndefined();
     const pending = cookiesOf(first);
 
@@ -232,7 +233,7 @@ describe('POST /login/two-factor: the code step of a two-factor account, as a fo
       { code: '000000', redirect: '/dashboard' },
       { origin, cookie: pending },
     );
-    expect(wrong.headers.location).toBe('/login?step=two-factor&error=invalid_code');
+    expect(wrong.headers.location).toBe('/login?step=two-factor&redirect=%2Fdashboard&error=invalid_code');
     expect(sessionCookie(wrong)).toBeUndefined();
 
     const right = await post(

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { FORM_ERRORS, type FormError, TOO_MANY_MAILS } from '#shared/form-posts.ts';
+import { FORM_ERRORS, type FormError, TOO_MANY_MAILS, twoFactorStep } from '#shared/form-posts.ts';
 import {
   NEWSLETTER_ANCHOR,
   NEWSLETTER_QUERY,
@@ -11,7 +11,7 @@ import { Email, LoginInput, RegisterInput } from '#shared/schemas/user.ts';
 import type { Config } from '#server/config.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { OWN_CALL } from '#server/logger.ts';
-import { ownPath } from '#server/http/own-path.ts';
+import { ownPath } from '#shared/own-path.ts';
 
 /**
  * The account forms (and the navbar's Logout) posted before the app has taken the page over (a slow
@@ -120,7 +120,6 @@ type FormHandler = (forms: FormContext, req: FastifyRequest, reply: FastifyReply
 
 // Every form's fields as text, whatever was sent.
 const FormBody = z.record(z.string(), z.string()).catch({});
-const TWO_FACTOR_STEP = '/login?step=two-factor';
 
 /** Sends the browser on to `location` (303: a GET), with the cookies the API set for it. */
 const seeOther = (reply: FastifyReply, location: string, cookies: string[] = []) => {
@@ -135,24 +134,26 @@ const login: FormHandler = async ({ auth, home }, req, reply) => {
   if (!input.success) return seeOther(reply, withError('/login', invalid(input.error)));
   const answer = await auth(req, 'sign-in/email', input.data);
   if (!answer.ok) return seeOther(reply, withError('/login', failure(answer)));
+  const next = ownPath(form.redirect, '/', home);
   // Two-factor accounts finish on the login page's code step, its pending sign-in in a cookie.
-  if (answer.body.twoFactorRedirect) return seeOther(reply, TWO_FACTOR_STEP, answer.cookies);
-  return seeOther(reply, ownPath(form.redirect, '/', home), answer.cookies);
+  if (answer.body.twoFactorRedirect) return seeOther(reply, twoFactorStep(next), answer.cookies);
+  return seeOther(reply, next, answer.cookies);
 };
 
 const twoFactor: FormHandler = async ({ auth, home }, req, reply) => {
   const form = FormBody.parse(req.body);
+  const next = ownPath(form.redirect, '/', home);
   const code = (form.code ?? '').trim();
-  if (!code) return seeOther(reply, `${TWO_FACTOR_STEP}&error=invalid_code`);
+  if (!code) return seeOther(reply, `${twoFactorStep(next)}&error=invalid_code`);
   const path = form.kind === 'backup' ? 'two-factor/verify-backup-code' : 'two-factor/verify-totp';
   const answer = await auth(req, path, { code }, true);
-  if (answer.ok) return seeOther(reply, ownPath(form.redirect, '/', home), answer.cookies);
+  if (answer.ok) return seeOther(reply, next, answer.cookies);
   const failed = failure(answer);
   // No pending sign-in left (never begun, expired, or too many codes): the password again.
   if (failed === 'invalid_two_factor_cookie' || failed === 'too_many_attempts_request_new_code') {
     return seeOther(reply, withError('/login', failed));
   }
-  return seeOther(reply, `${TWO_FACTOR_STEP}&error=${failed}`);
+  return seeOther(reply, `${twoFactorStep(next)}&error=${failed}`);
 };
 
 const registration: FormHandler = async ({ auth }, req, reply) => {

@@ -77,7 +77,7 @@ export const PAGES: Page[] = [
   },
   { path: '/blogs', modules: ['app/routes/blogs.tsx'] },
   { path: '/myPortfolio', modules: ['app/routes/portfolio.tsx'] },
-  { path: '/login', modules: ['app/routes/login.tsx'], query: ['error', 'reset', 'step'] },
+  { path: '/login', modules: ['app/routes/login.tsx'], query: ['error', 'reset', 'step', 'redirect'] },
   { path: '/registration', modules: ['app/routes/registration.tsx'], query: ['error'] },
   { path: '/forgot-password', modules: ['app/routes/forgot-password.tsx'], query: ['sent', 'error'] },
   { path: '/reset-password', modules: ['app/routes/reset-password.tsx'], query: ['token', 'error'] },

@@ -39,7 +39,7 @@ export function LoginPage() {
   const postedTwoFactor = searchParams.get('step') === 'two-factor';
   const [step, setStep] = useState<'password' | 'twoFactor'>(postedTwoFactor ? 'twoFactor' : 'password');
   const error = searchParams.get('error');
-  const target = redirectTarget(location.state);
+  const target = redirectTarget(location.state, searchParams.get('redirect'));
   const adminPage = needsAdmin(location.state);
 
   // Every way in ends here: the session becomes the access token (PUT /user/{email}), then back.

@@ -1,4 +1,5 @@
 import type { Location } from 'react-router';
+import { ownPath } from '#shared/own-path.ts';
 
 const AUTH_PAGES = new Set(['/login', '/registration', '/forgot-password', '/reset-password']);
 
@@ -10,12 +11,16 @@ export interface LoginState {
 
 /**
  * Where the login page returns after success: the page a guard sent the user from (router state
- * `from`), or the home page (SPEC §2 Login).
+ * `from`), else the `redirect` of the code step's address (a sign-in that left the app, Google or a
+ * form, comes back with it), else the home page (SPEC §2 Login). Only a path of this store.
  */
-export function redirectTarget(state: unknown): string {
+export function redirectTarget(state: unknown, redirect: string | null = null): string {
   const from = (state as LoginState | null)?.from;
-  if (!from?.pathname || AUTH_PAGES.has(from.pathname)) return '/';
-  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  // Any origin serves: a path of this store resolves to it, whatever it is.
+  const path = from?.pathname
+    ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`
+    : ownPath(redirect, '/', new URL('http://store.invalid'));
+  return AUTH_PAGES.has(path.split(/[?#]/)[0]!) ? '/' : path;
 }
 
 /**
