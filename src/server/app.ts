@@ -10,6 +10,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { promoteIfListed } from './features/accounts/accounts.service.ts';
 import { auditAdminRoutes } from './features/audit/audit.admin.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import newsletterPurge from './features/newsletter/newsletter-purge.ts';
 import { newsletterAdminRoutes, newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
 import mailOutbox from './features/mail/mail-outbox.ts';
 import orderExpiry from './features/orders/order-expiry.ts';
@@ -155,6 +156,7 @@ export async function buildApp(given: Config, options: BuildOptions): Promise<Fa
   await app.register(web, { config });
   await app.register(orderExpiry, gateways);
   await app.register(paymentReconciliation, gateways);
+  await app.register(newsletterPurge);
   return app;
 }
 

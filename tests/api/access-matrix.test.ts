@@ -7,7 +7,7 @@ import { createOrder, createPaidOrder, createTool } from '#tests/fixtures/factor
 import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
 import { buildApp } from '#server/app.ts';
 import { user } from '#server/db/auth-schema.ts';
-import { newsletterSignups, profiles, reviews, tools } from '#server/db/schema.ts';
+import { newsletterLinks, newsletterSignups, profiles, reviews, tools } from '#server/db/schema.ts';
 import {
   changedTables,
   expireSession,
@@ -525,11 +525,19 @@ const rows: Row[] = [
     // The mailed link: anyone who holds it confirms its sign-up (an unconfirmed one of its own).
     prepare: async () => {
       const token = randomBytes(32).toString('base64url');
-      await t.db.insert(newsletterSignups).values({
-        name: 'Matrix Reader',
-        email: `link${randomBytes(4).toString('hex')}@example.com`,
+      const expiresAt = new Date(Date.now() + 60_000);
+      const [signup] = await t.db
+        .insert(newsletterSignups)
+        .values({
+          name: 'Matrix Reader',
+          email: `link${randomBytes(4).toString('hex')}@example.com`,
+          tokenExpiresAt: expiresAt,
+        })
+        .returning();
+      await t.db.insert(newsletterLinks).values({
         tokenHash: createHash('sha256').update(token).digest('hex'),
-        tokenExpiresAt: new Date(Date.now() + 60_000),
+        signupId: signup!.id,
+        expiresAt,
       });
       return { url: `/api/newsletter/confirm?token=${token}` };
     },

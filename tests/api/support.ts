@@ -19,6 +19,7 @@ export const SNAPSHOT_TABLES = [
   'audit_log',
   'sandbox_payment_intents',
   'newsletter_signups',
+  'newsletter_links',
 ] as const;
 
 export type Snapshot = Record<string, { rows: number; hash: string | null }>;

@@ -16,6 +16,7 @@ import {
 import { mailsTo, pathOf } from '#tests/fixtures/mail-files.ts';
 import { recordStatements, type SentStatement } from '#tests/fixtures/sent-statements.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
+import { purgeUnconfirmedSignups } from '#server/features/newsletter/newsletter.service.ts';
 import { expireUnpaidOrders, refundPendingPayments } from '#server/features/orders/orders.service.ts';
 import { createSandboxGateway } from '#server/features/payments/gateways/sandbox.ts';
 import { reconcilePayments } from '#server/features/payments/payments.service.ts';
@@ -191,6 +192,7 @@ async function walkTheStore() {
   await expireUnpaidOrders(t.db, gateway, 48);
   await reconcilePayments(t.db, gateway);
   await refundPendingPayments(t.db, gateway);
+  await purgeUnconfirmedSignups(t.db);
   await resetPassword(ann);
   await googleLookups();
   await twoFactorSignIn();

@@ -291,16 +291,38 @@ export const newsletterSignups = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     /** When the address's owner opened the mailed link (decision 032); null: not on the list yet. */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    /** SHA-256 (hex) of the last link's token: the token itself is only in the mail. */
-    tokenHash: text('token_hash'),
+    /**
+     * When the last link mailed to confirm stops working: past it, an unconfirmed sign-up is
+     * purged (decision 032). On the row, so that a sign-up racing the purge is seen by it.
+     */
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('newsletter_signups_email_idx').on(sql`lower(${t.email})`),
     // The CSV export's order, read a page at a time.
     index('newsletter_signups_created_idx').on(t.createdAt, t.id),
-    // The confirmation link finds its sign-up by its token's hash.
-    uniqueIndex('newsletter_signups_token_idx').on(t.tokenHash),
+    // The purge's scan: unconfirmed sign-ups by the end of their last link.
+    index('newsletter_signups_unconfirmed_idx')
+      .on(t.tokenExpiresAt)
+      .where(sql`${t.confirmedAt} is null`),
+  ],
+);
+
+/** Every link mailed to confirm a sign-up: each works until it expires, whichever mail is opened. */
+export const newsletterLinks = pgTable(
+  'newsletter_links',
+  {
+    /** SHA-256 (hex) of the link's token: the token itself is only in the mail. */
+    tokenHash: text('token_hash').primaryKey(),
+    signupId: uuid('signup_id')
+      .notNull()
+      .references(() => newsletterSignups.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  // The purge's expired links, and a sign-up's links when it is deleted.
+  (t) => [
+    index('newsletter_links_expires_idx').on(t.expiresAt),
+    index('newsletter_links_signup_idx').on(t.signupId),
   ],
 );
 

@@ -1,22 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { NewsletterInput } from '#shared/schemas/newsletter.ts';
 import type { Db } from '#server/db/client.ts';
-import { newsletterSignups } from '#server/db/schema.ts';
+import { newsletterLinks, newsletterSignups } from '#server/db/schema.ts';
 import { enqueueMail } from '#server/features/mail/outbox.service.ts';
 import { csvHeader, csvLine } from '#server/http/csv.ts';
 
 /** How long a mailed confirmation link works (decision 032). */
 export const CONFIRM_LINK_DAYS = 7;
 
-/** A link's token as stored: its SHA-256, so that the table alone confirms no one. */
+/** A link's token as stored: its SHA-256, so that the tables alone confirm no one. */
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * A sign-up from the home page's box (decision 032, double opt-in): the address is not on the list
- * until its owner opens the link mailed to it. A new or unconfirmed address gets a fresh link (the
- * last one mailed is the one that works) and the name and phone just given; a confirmed one is left
- * as it is and mailed nothing. Answers the mail's outbox id, or undefined when none was written;
+ * until its owner opens a link mailed to it. A new or unconfirmed address gets one more link (the
+ * earlier ones keep working: the first mail may be the one opened) and the name and phone just
+ * given; a confirmed one is left as it is and mailed nothing. Answers the mail's outbox id, or undefined when none was written;
  * the caller answers alike either way, so the answer tells no one whether the address was listed.
  */
 export async function subscribe(
@@ -30,15 +30,17 @@ export async function subscribe(
     // ON CONFLICT names the unique index's expression, which drizzle's builder cannot.
     const s = newsletterSignups;
     const result = (await tx.execute(sql`
-      insert into ${s} (name, email, phone, token_hash, token_expires_at)
-      values (${input.name}, ${input.email}, ${input.phone || null}, ${hashOf(token)}, ${expires.toISOString()}::timestamptz)
+      insert into ${s} (name, email, phone, token_expires_at)
+      values (${input.name}, ${input.email}, ${input.phone || null}, ${expires.toISOString()}::timestamptz)
       on conflict (lower(email)) do update
-      set name = excluded.name, phone = excluded.phone,
-        token_hash = excluded.token_hash, token_expires_at = excluded.token_expires_at
+      set name = excluded.name, phone = excluded.phone, token_expires_at = excluded.token_expires_at
       where ${s}.confirmed_at is null
-      returning name, email`)) as unknown as { rows: { name: string; email: string }[] };
+      returning id, name, email`)) as unknown as { rows: { id: string; name: string; email: string }[] };
     const [row] = result.rows;
     if (!row) return undefined;
+    await tx
+      .insert(newsletterLinks)
+      .values({ tokenHash: hashOf(token), signupId: row.id, expiresAt: expires });
     const url = `${publicUrl}/api/newsletter/confirm?token=${token}`;
     const [id] = await enqueueMail(tx, {
       kind: 'newsletter_confirm',
@@ -50,19 +52,38 @@ export async function subscribe(
 }
 
 /**
- * The mailed link, opened: confirms its sign-up (once; opening it again, or a mail scanner having
- * opened it first, changes nothing more) while the link works. False for a token that is not the
- * last one mailed, or has expired: then nothing changes.
+ * A mailed link, opened: confirms its sign-up (once; opening it or another of its links again, or a
+ * mail scanner having opened it first, changes nothing more) while the link works. False for a
+ * token never mailed, or expired: then nothing changes.
  */
 export async function confirmSubscription(db: Db, token: string): Promise<boolean> {
+  const live = db
+    .select({ id: newsletterLinks.signupId })
+    .from(newsletterLinks)
+    .where(and(eq(newsletterLinks.tokenHash, hashOf(token)), gt(newsletterLinks.expiresAt, sql`now()`)));
   const rows = await db
     .update(newsletterSignups)
     .set({ confirmedAt: sql`coalesce(${newsletterSignups.confirmedAt}, now())` })
-    .where(
-      and(eq(newsletterSignups.tokenHash, hashOf(token)), gt(newsletterSignups.tokenExpiresAt, sql`now()`)),
-    )
+    .where(inArray(newsletterSignups.id, live))
     .returning({ id: newsletterSignups.id });
   return rows.length === 1;
+}
+
+/**
+ * The purge (decision 032): a sign-up never confirmed whose last link has expired goes, with its
+ * name, address and phone (and its links), as do the sign-ups from before double opt-in that never
+ * had a link; then the expired links of the rest. Confirmed sign-ups stay. Answers how many
+ * sign-ups went.
+ */
+export async function purgeUnconfirmedSignups(db: Db): Promise<number> {
+  const s = newsletterSignups;
+  // A sign-up racing this one sets token_expires_at on the row: the delete rechecks it and keeps it.
+  const gone = await db
+    .delete(s)
+    .where(and(isNull(s.confirmedAt), or(isNull(s.tokenExpiresAt), lte(s.tokenExpiresAt, sql`now()`))))
+    .returning({ id: s.id });
+  await db.delete(newsletterLinks).where(lte(newsletterLinks.expiresAt, sql`now()`));
+  return gone.length;
 }
 
 export const NEWSLETTER_CSV_HEADER = ['Name', 'Email', 'Phone', 'Signed up', 'Confirmed'] as const;

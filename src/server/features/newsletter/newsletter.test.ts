@@ -1,12 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, isNotNull, sql } from 'drizzle-orm';
+import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEmail, origin, signUp, signUpAdmin, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { mailsTo, pathOf } from '#tests/fixtures/mail-files.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
-import { newsletterSignups } from '#server/db/schema.ts';
+import { newsletterLinks, newsletterSignups } from '#server/db/schema.ts';
+import { purgeUnconfirmedSignups } from './newsletter.service.ts';
 
 const ADMIN = 'marketing@example.com';
 // Without SMTP the store writes its mail here: the links to confirm are read from it.
@@ -26,6 +27,33 @@ const rowsOf = async (email: string) =>
     .select()
     .from(newsletterSignups)
     .where(sql`lower(${newsletterSignups.email}) = ${email.toLowerCase()}`);
+const linkRowsOf = async (email: string) =>
+  t.db
+    .select()
+    .from(newsletterLinks)
+    .where(
+      inArray(
+        newsletterLinks.signupId,
+        (await rowsOf(email)).map((r) => r.id),
+      ),
+    )
+    .orderBy(newsletterLinks.expiresAt);
+/** Moves a sign-up's links (all, or the oldest) to past their 7 days, as if mailed 8 days ago. */
+const expireLinks = async (email: string, which: 'all' | 'oldest' = 'all') => {
+  const past = new Date(Date.now() - 86_400_000);
+  const links = await linkRowsOf(email);
+  const hashes = (which === 'all' ? links : links.slice(0, 1)).map((l) => l.tokenHash);
+  await t.db
+    .update(newsletterLinks)
+    .set({ expiresAt: past })
+    .where(inArray(newsletterLinks.tokenHash, hashes));
+  if (which === 'all') {
+    await t.db
+      .update(newsletterSignups)
+      .set({ tokenExpiresAt: past })
+      .where(eq(newsletterSignups.email, email));
+  }
+};
 
 /** The CSV's records as cells, after its byte-order mark (every cell is quoted; none here holds a comma or quote). */
 const records = (csv: string) =>
@@ -71,7 +99,7 @@ describe('double opt-in (decision 032)', () => {
     expect((await rowsOf(email))[0]?.confirmedAt).toEqual(row!.confirmedAt);
   });
 
-  it('answers a repeat as the first: an unconfirmed address gets a new link (the old one stops), a confirmed one no mail', async () => {
+  it('answers a repeat as the first: an unconfirmed address gets one more link (the first still confirms), a confirmed one no mail', async () => {
     const email = newEmail('rae');
     const first = await signUpFor({ name: 'Rae One', email });
     const again = await signUpFor({ name: 'Rae Two', email: email.toUpperCase() });
@@ -79,9 +107,12 @@ describe('double opt-in (decision 032)', () => {
     const [older, newer] = linksTo(email);
     expect(linksTo(email)).toHaveLength(2);
     expect(mailsTo(dataDir, email, CONFIRM).text).toContain('Hello Rae Two,');
-    expect((await openLink(older!)).headers.location).toBe('/?newsletter=invalid_link#newsletter');
-    expect((await rowsOf(email))[0]?.confirmedAt).toBeNull();
+    // The first mail came late, and is the one opened.
+    expect((await openLink(older!)).headers.location).toBe('/?newsletter=confirmed#newsletter');
+    const at = (await rowsOf(email))[0]?.confirmedAt;
+    expect(at).toBeInstanceOf(Date);
     expect((await openLink(newer!)).headers.location).toBe('/?newsletter=confirmed#newsletter');
+    expect((await rowsOf(email))[0]?.confirmedAt).toEqual(at);
 
     const [confirmed] = await rowsOf(email);
     const later = await signUpFor({ name: 'Someone Else', email, phone: '+1 555 0999' });
@@ -130,26 +161,57 @@ describe('double opt-in (decision 032)', () => {
     const email = newEmail('old');
     await signUpFor({ name: 'Old Link', email });
     // Mailed more than 7 days ago.
-    expect((await rowsOf(email))[0]?.tokenExpiresAt?.getTime()).toBeGreaterThan(
-      Date.now() + 6.9 * 86_400_000,
-    );
-    await t.db
-      .update(newsletterSignups)
-      .set({ tokenExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(newsletterSignups.email, email));
+    expect((await linkRowsOf(email))[0]?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
+    await expireLinks(email);
     const res = await openLink(linksTo(email)[0]!);
     expect(res.headers.location).toBe('/?newsletter=invalid_link#newsletter');
     expect((await rowsOf(email))[0]?.confirmedAt).toBeNull();
     expect((await exported()).some((r) => r[1] === email)).toBe(false);
   });
 
+  it('refuses a first link past its 7 days though a later one still works, and changes nothing', async () => {
+    const email = newEmail('week');
+    await signUpFor({ name: 'Week Old', email });
+    await signUpFor({ name: 'Week Old', email });
+    await expireLinks(email, 'oldest');
+    const [older, newer] = linksTo(email);
+    expect((await openLink(older!)).headers.location).toBe('/?newsletter=invalid_link#newsletter');
+    expect((await rowsOf(email))[0]?.confirmedAt).toBeNull();
+    expect((await openLink(newer!)).headers.location).toBe('/?newsletter=confirmed#newsletter');
+  });
+
   it('stores the link’s token hashed: the table alone confirms no one', async () => {
     const email = newEmail('hash');
     await signUpFor({ name: 'Hash', email });
     const token = new URL(linksTo(email)[0]!).searchParams.get('token')!;
-    const [row] = await rowsOf(email);
-    expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(row)).not.toContain(token);
+    const links = await linkRowsOf(email);
+    expect(links.map((l) => l.tokenHash)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)]);
+    expect(JSON.stringify([await rowsOf(email), links])).not.toContain(token);
+  });
+});
+
+describe('the purge of abandoned sign-ups (decision 032)', () => {
+  it('deletes an unconfirmed sign-up whose links all expired, with its links; keeps a confirmed one and a fresh one', async () => {
+    const [abandoned, confirmed, fresh] = [newEmail('gone'), newEmail('kept'), newEmail('fresh')];
+    for (const email of [abandoned, confirmed, fresh]) {
+      await signUpFor({ name: 'Purge Me', email, phone: '+1 555 0142' });
+      await signUpFor({ name: 'Purge Me', email, phone: '+1 555 0142' });
+    }
+    await openLink(linksTo(confirmed)[0]!);
+    await expireLinks(abandoned);
+    await expireLinks(confirmed);
+    const gone = (await rowsOf(abandoned))[0]!;
+
+    expect(await purgeUnconfirmedSignups(t.db)).toBeGreaterThanOrEqual(1);
+
+    expect(await rowsOf(abandoned)).toEqual([]);
+    expect(await t.db.select().from(newsletterLinks).where(eq(newsletterLinks.signupId, gone.id))).toEqual(
+      [],
+    );
+    expect((await rowsOf(confirmed))[0]?.confirmedAt).toBeInstanceOf(Date);
+    expect((await exported()).some((r) => r[1] === confirmed)).toBe(true);
+    expect(await rowsOf(fresh)).toHaveLength(1);
+    expect((await openLink(linksTo(fresh)[0]!)).headers.location).toBe('/?newsletter=confirmed#newsletter');
   });
 });
 
