@@ -32,7 +32,7 @@ const FIXTURE = [
      'A tool of the admin lists bench.', '/images/tools/jigsaw.svg', 1000 + g * 37, 1, 1000000, 'other'
    from generate_series(0, ${TOOLS - 1}) g`,
   `insert into orders (tool_id, user_id, name, email, phone, address, product_name, product_price_cents,
-     product_img, quantity, paid, shift_now, transaction_id, paid_at, cancelled_at, refunded_at, refund_id, created_at)
+     product_img, quantity, paid, shift_now, transaction_id, paid_at, cancelled_at, refunded_at, refund_id, created_at, pay_by)
    select t.id, 'buyer-' || b, u.name, u.email, '555 0100', '1 Bench Road', t.name, t.price_cents, t.img,
      1 + g % 5,
      s in ('paid', 'shipped', 'refunded'),
@@ -42,7 +42,8 @@ const FIXTURE = [
      case when s = 'cancelled' then now() - (g || ' seconds')::interval + interval '2 hours' end,
      case when s = 'refunded' then now() - (g || ' seconds')::interval + interval '1 hour' end,
      case when s = 'refunded' then 're_bench_' || g end,
-     now() - (g || ' seconds')::interval
+     now() - (g || ' seconds')::interval,
+     now() - (g || ' seconds')::interval + interval '2 hours'
    from generate_series(1, ${ORDERS}) g
    cross join lateral (select g % ${BUYERS} as b, (g / ${BUYERS}) % ${TOOLS} as k,
        case when g % 100 < 85 then 'shipped' when g % 100 < 91 then 'paid' when g % 100 < 95 then 'unpaid'

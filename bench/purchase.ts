@@ -127,16 +127,17 @@ export async function benchPurchase(
          )
          , placed as (
            insert into orders
-             (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity)
+             (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity, pay_by)
            select tool.id, $2, 'Bench Buyer', 'bench@example.com', '555 0100', '1 Bench Road',
-             tool.name, tool.price_cents, tool.img, 1
+             tool.name, tool.price_cents, tool.img, 1, now() + make_interval(secs => 7200::float8)
            from tool join taken on taken.id = tool.id
-           returning id, name, email, product_name, product_price_cents, quantity
+           returning id, name, email, product_name, product_price_cents, quantity, created_at, pay_by
          ), mailed as (
            insert into mail_outbox (kind, "to", data, next_attempt_at)
            select 'order_placed', email, jsonb_build_object('orderId', id, 'name', name,
              'productName', product_name, 'quantity', quantity, 'unitCents', product_price_cents,
-             'totalCents', product_price_cents * quantity), 'infinity'
+             'totalCents', product_price_cents * quantity,
+             'holdHours', extract(epoch from pay_by - created_at) / 3600), 'infinity'
            from placed
          )
          select id from placed`,
@@ -158,8 +159,8 @@ export async function benchPurchase(
           [sqlTool],
         );
         await c.query(
-          `insert into orders (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity)
-           values ($1, $2, 'Bench Buyer', 'bench@example.com', '555 0100', '1 Bench Road', $3, $4, $5, 1)`,
+          `insert into orders (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity, pay_by)
+           values ($1, $2, 'Bench Buyer', 'bench@example.com', '555 0100', '1 Bench Road', $3, $4, $5, 1, now() + interval '2 hours')`,
           [sqlTool, userId, tool.name, tool.price_cents, tool.img],
         );
         await c.query(

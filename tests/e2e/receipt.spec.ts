@@ -308,7 +308,7 @@ test('every mail fits a phone: laid out at its width, nothing to scroll sideways
   // A phone's mail reader: a 390 px screen that honours (or not) the message's viewport.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   const page = await context.newPage();
-  const store = { publicUrl: storeURL, orderHoldHours: 2 };
+  const store = { publicUrl: storeURL };
   const order = {
     orderId: '6f1c0b5e-1d2a-4c3b-8e4f-5a6b7c8d9e00',
     toolId: '7a1c0b5e-1d2a-4c3b-8e4f-5a6b7c8d9e00',
@@ -320,8 +320,8 @@ test('every mail fits a phone: laid out at its width, nothing to scroll sideways
   };
   const transactionId = 'pi_3QxYzAbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
   const mails = [
-    renderMail('order_placed', order, store),
-    renderMail('order_expired', order, store),
+    renderMail('order_placed', { ...order, holdHours: 2 }, store),
+    renderMail('order_expired', { ...order, holdHours: 2 }, store),
     renderMail(
       'payment_receipt',
       { ...order, transactionId, receiptNumber: 42, paidAt: new Date().toISOString() },

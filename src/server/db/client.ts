@@ -82,25 +82,33 @@ const migrationsFolder = join(dirname(findPackageJSON(import.meta.url)!), 'drizz
 // Any constant works; it only has to be the same for every instance migrating one database.
 const MIGRATION_LOCK = 7_424_211;
 
-export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; seed?: boolean }
-  | { kind: 'pglite'; dataDir: string; seed?: boolean }
+/**
+ * `orderHoldHours`: ORDER_HOLD_HOURS, for the migrations that need it (0030 gives the orders placed
+ * before it their hold end); they take the default, 2, without it.
+ */
+export type DatabaseOptions = { seed?: boolean; orderHoldHours?: number } & (
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
   /** A PGlite database in memory, optionally started from a dumped data directory (tests). */
-  | { kind: 'memory'; loadDataDir?: Blob | File; seed?: boolean };
+  | { kind: 'memory'; loadDataDir?: Blob | File }
+);
 
 /** The store's database as configured: PostgreSQL at DATABASE_URL, or PGlite in DATA_DIR. */
 export const databaseOptions = (
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'demoCatalogue'>,
-): DatabaseOptions =>
-  config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, seed: config.demoCatalogue }
-    : { kind: 'pglite', dataDir: config.dataDir, seed: config.demoCatalogue };
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'demoCatalogue' | 'orderHoldHours'>,
+): DatabaseOptions => ({
+  seed: config.demoCatalogue,
+  orderHoldHours: config.orderHoldHours,
+  ...(config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir }),
+});
 
 /** Opens the database, applies the committed migrations and, unless told not to, fills an empty one with the demo catalogue. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.kind === 'postgres' ? await openPostgres(options.url) : await openPglite(options);
   try {
-    database.migrated = await prepare(database, options.seed ?? true);
+    database.migrated = await prepare(database, options.seed ?? true, options.orderHoldHours);
   } catch (err) {
     await database.close();
     throw (options.kind === 'postgres' && postgresStartError(err, options.url)) || err;
@@ -221,7 +229,11 @@ async function openPostgres(url: string): Promise<Database & { pool: pg.Pool }> 
 async function prepare(
   database: Database & { client?: PGliteThread; pool?: pg.Pool },
   seed: boolean,
+  orderHoldHours: number | undefined,
 ): Promise<string[]> {
+  // Read by the migrations as current_setting('torque.order_hold_hours', true).
+  const setHold = "select set_config('torque.order_hold_hours', $1, false)";
+  const hold = [orderHoldHours === undefined ? '' : String(orderHoldHours)];
   if (database.pool) {
     // Several instances may start at once on one PostgreSQL: one migrates and seeds, the others wait.
     const conn = await database.pool.connect();
@@ -229,6 +241,7 @@ async function prepare(
       await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       const db = drizzlePg({ client: conn, schema });
       const before = await lastMigration((text) => conn.query(text));
+      await conn.query(setHold, hold);
       await migratePg(db, { migrationsFolder });
       if (seed) await seedIfEmpty(db as unknown as Db);
       return migrationsAfter(before);
@@ -239,6 +252,7 @@ async function prepare(
   }
   const client = database.client!;
   const before = await lastMigration((text) => client.query(text));
+  await client.query(setHold, hold);
   await migratePglite(database.db as never, { migrationsFolder });
   if (seed) await seedIfEmpty(database.db);
   return migrationsAfter(before);

@@ -189,7 +189,7 @@ async function walkTheStore() {
   }
   await call('GET', '/api/admin/overview', admin);
   const gateway = createSandboxGateway(t.db);
-  await expireUnpaidOrders(t.db, gateway, 48);
+  await expireUnpaidOrders(t.db, gateway);
   await reconcilePayments(t.db, gateway);
   await refundPendingPayments(t.db, gateway);
   await purgeUnconfirmedSignups(t.db);

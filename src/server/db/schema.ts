@@ -162,6 +162,9 @@ export const orders = pgTable(
     // The paid order's receipt: numbered from one gap-free counter (counters 'receipt'), in markPaid.
     receiptNumber: bigint('receipt_number', { mode: 'number' }).unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    // The end of its hold (decision 014): an unpaid order is cancelled once past it. Set at purchase
+    // from ORDER_HOLD_HOURS as it was then, so a later change of the setting moves no placed order.
+    payBy: timestamp('pay_by', { withTimezone: true }),
     // Where the order stands (OrderStatus), kept by the database so that the admin's lists filter
     // and page on one index: cancelled and refunded first, as the service has always read them.
     status: text('status')
@@ -177,6 +180,8 @@ export const orders = pgTable(
     check('orders_paid_has_transaction', sql`not ${t.paid} or ${t.transactionId} is not null`),
     check('orders_shipped_is_paid', sql`not ${t.shiftNow} or ${t.paid}`),
     check('orders_cancelled_is_unpaid', sql`${t.cancelledAt} is null or not ${t.paid}`),
+    // An open order always has a hold end: without one it would hold its stock for ever.
+    check('orders_open_has_pay_by', sql`${t.payBy} is not null or ${t.paid} or ${t.cancelledAt} is not null`),
     // paid → refunded, never once shipped, and nothing ships after a refund.
     check(
       'orders_refunded_is_paid_unshipped',
@@ -198,9 +203,9 @@ export const orders = pgTable(
     index('orders_status_newest_idx').on(t.status, t.createdAt, t.id),
     index('orders_email_newest_idx').on(t.email, t.createdAt, t.id),
     index('orders_product_newest_idx').on(t.productName, t.createdAt, t.id),
-    // The hold-expiry job's scan: unpaid, open orders by age.
+    // The hold-expiry job's scan: unpaid, open orders by the end of their hold.
     index('orders_unpaid_idx')
-      .on(t.createdAt)
+      .on(t.payBy)
       .where(sql`not ${t.paid} and ${t.cancelledAt} is null`),
     // The reconciliation pass: unpaid open orders that have an intent, least recently checked first.
     index('orders_unpaid_intent_idx')

@@ -82,8 +82,8 @@ export const Order = z.object({
   refundedAt: z.string().nullable(),
   createdAt: z.string(),
   /**
-   * Until when an unpaid order holds its stock (createdAt + ORDER_HOLD_HOURS): not paid by then, the
-   * store cancels it. null for any other status. The customer's answers carry it; the admin lists do not.
+   * Until when an unpaid order holds its stock (createdAt + ORDER_HOLD_HOURS as it was when placed):
+   * not paid by then, the store cancels it. null for any other status. The customer's answers carry it; the admin lists do not.
    */
   payBy: z.iso.datetime().nullable().optional(),
 });

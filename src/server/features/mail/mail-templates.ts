@@ -6,12 +6,13 @@ import { formatDollars, orderTotalCents, toDollars } from '#shared/money.ts';
 
 /** What each kind of mail is written from; stored with the outbox row, rendered when it is sent. */
 export interface MailData {
-  order_placed: OrderFacts;
+  /** `holdHours`: the order's hold (pay_by − created_at), as placed. */
+  order_placed: OrderFacts & { holdHours: number };
   payment_receipt: OrderFacts & { transactionId: string; receiptNumber: number; paidAt: string };
   new_paid_order: OrderFacts & { email: string; transactionId: string; receiptNumber: number };
   order_shipped: OrderFacts;
   order_refunded: OrderFacts & { transactionId: string | null };
-  order_expired: OrderFacts & { toolId: string };
+  order_expired: OrderFacts & { toolId: string; holdHours: number };
   /** The buyer cancelled it themselves. */
   order_cancelled: OrderFacts & { toolId: string };
   password_reset: { name: string; url: string };
@@ -149,10 +150,9 @@ export function holdInWords(hours: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
-/** What a mail says of the store itself: its address (links are made absolute on it) and its hold. */
+/** What a mail says of the store itself: its address (links are made absolute on it). */
 export interface StoreFacts {
   publicUrl: string;
-  orderHoldHours: number;
 }
 
 /** Each kind's mail, typed by its facts: a new MailKind without a template does not compile. */
@@ -161,7 +161,7 @@ const TEMPLATES: { [K in MailKind]: (data: MailData[K], store: StoreFacts) => Bo
     subject: `Your Torque order: ${o.quantity} × ${o.productName}`,
     greeting: `Hello ${o.name},`,
     lines: [
-      `Thank you for your order. We hold the items for you for ${holdInWords(store.orderHoldHours)}: an order not paid by then is cancelled, and its items go back on sale.`,
+      `Thank you for your order. We hold the items for you for ${holdInWords(o.holdHours)}: an order not paid by then is cancelled, and its items go back on sale.`,
       `Order number: ${o.orderId}`,
     ],
     rows: orderRows(o),
@@ -221,7 +221,7 @@ const TEMPLATES: { [K in MailKind]: (data: MailData[K], store: StoreFacts) => Bo
     subject: `Your Torque order was cancelled: it was not paid`,
     greeting: `Hello ${o.name},`,
     lines: [
-      `Your order of ${o.quantity} × ${o.productName} was not paid within ${holdInWords(store.orderHoldHours)}, so we cancelled it and put its items back on sale. Nothing was charged.`,
+      `Your order of ${o.quantity} × ${o.productName} was not paid within ${holdInWords(o.holdHours)}, so we cancelled it and put its items back on sale. Nothing was charged.`,
     ],
     rows: [['Order number', o.orderId], ...orderRows(o)],
     action: { label: 'Order it again', url: `${store.publicUrl}/tools/${o.toolId}` },

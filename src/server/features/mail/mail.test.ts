@@ -92,6 +92,8 @@ describe('the outbox is written with the change it tells of', () => {
       quantity: 3,
       unitCents: 1250,
       totalCents: 3750,
+      // The hold it was placed under (ORDER_HOLD_HOURS, 2), which the mail words.
+      holdHours: 2,
     });
     expect(mails[0]!.messageId).toMatch(/^<[0-9a-f-]{36}@torque>$/);
   });
@@ -368,7 +370,7 @@ describe('the messages', () => {
   };
   const cases: { [K in keyof MailData]: [MailData[K], string, string[]] } = {
     order_placed: [
-      order,
+      { ...order, holdHours: 2 },
       'Your Torque order: 3 × Cordless Drill <Pro>',
       [
         'Hello Ann Buyer,',
@@ -415,7 +417,7 @@ describe('the messages', () => {
       ],
     ],
     order_expired: [
-      { ...order, toolId: 'tool-7' },
+      { ...order, toolId: 'tool-7', holdHours: 2 },
       'Your Torque order was cancelled: it was not paid',
       [
         'Your order of 3 × Cordless Drill <Pro> was not paid within 2 hours, so we cancelled it',
@@ -483,7 +485,6 @@ describe('the messages', () => {
       { name: "Nell O'Neil", url },
       {
         publicUrl: URL_BASE,
-        orderHoldHours: 2,
       },
     );
     const escaped = (s: string) => s.replaceAll('&', '&amp;').replaceAll("'", '&#39;');
@@ -512,7 +513,6 @@ describe('the messages', () => {
     (kind, [data, subject, lines]) => {
       const mail = renderMail(kind as keyof MailData, data as never, {
         publicUrl: URL_BASE,
-        orderHoldHours: 2,
       });
       expect(mail.subject).toBe(subject);
       for (const line of lines) expect(mail.text).toContain(line);

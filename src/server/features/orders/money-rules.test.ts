@@ -149,10 +149,10 @@ describe('the hold expiry', () => {
     await intentOf(buyers[3]!, unpaidWithIntent);
     await t.db
       .update(orders)
-      .set({ createdAt: ago(3) })
+      .set({ createdAt: ago(3), payBy: ago(1) })
       .where(sql`${orders.toolId} = ${tool.id}`);
 
-    expect(await expireUnpaidOrders(t.db, createSandboxGateway(t.db), 2)).toBe(2);
+    expect(await expireUnpaidOrders(t.db, createSandboxGateway(t.db))).toBe(2);
     expect(await orderRow(id)).toMatchObject({ paid: true, cancelledAt: null });
     expect((await orderRow(unpaidNoIntent)).cancelledAt).not.toBeNull();
     expect((await orderRow(unpaidWithIntent)).cancelledAt).not.toBeNull();
@@ -188,11 +188,11 @@ describe('the hold expiry racing payments', () => {
       const secret = await intentOf(who, id);
       await t.db
         .update(orders)
-        .set({ createdAt: ago(3) })
+        .set({ createdAt: ago(3), payBy: ago(1) })
         .where(eq(orders.id, id));
       const [paid] = await Promise.all([
         pay(who, id, secret),
-        later((i % 10) * 3).then(() => expireUnpaidOrders(t.db, gateway, 2)),
+        later((i % 10) * 3).then(() => expireUnpaidOrders(t.db, gateway)),
       ]);
       if (paid.statusCode === 200) paidWins++;
       // Whichever won, the order is closed one way: the next round buys again.
@@ -257,7 +257,7 @@ describe('the reconciliation pass', () => {
     const passes = await Promise.all(
       [1, 2, 3].map(async () => {
         const { abandoned } = await reconcilePayments(t.db, gateway);
-        return closeAbandonedOrders(t.db, gateway, abandoned, 2);
+        return closeAbandonedOrders(t.db, gateway, abandoned);
       }),
     );
     expect(passes.reduce((a, b) => a + b, 0)).toBe(1);
@@ -276,11 +276,11 @@ describe('the reconciliation pass', () => {
     const id = await closeCutShort(who, tool.id, 2);
     await t.db
       .update(orders)
-      .set({ createdAt: ago(3) })
+      .set({ createdAt: ago(3), payBy: ago(1) })
       .where(eq(orders.id, id));
     const gateway = createSandboxGateway(t.db);
     const { abandoned } = await reconcilePayments(t.db, gateway);
-    expect(await closeAbandonedOrders(t.db, gateway, abandoned, 2)).toBe(1);
+    expect(await closeAbandonedOrders(t.db, gateway, abandoned)).toBe(1);
     expect(await stockOf(tool.id)).toBe(10);
     expect(await mailsAbout(id)).toEqual([['order_expired', who.email]]);
   });

@@ -6,14 +6,14 @@ import { expireUnpaidOrders } from './orders.service.ts';
 const EXPIRY_INTERVAL_MS = 60_000;
 
 /**
- * Unpaid orders past the hold (ORDER_HOLD_HOURS) go back to stock, checked every minute while the
+ * Unpaid orders past their hold (the end each got at purchase: pay_by) go back to stock, checked every minute while the
  * store runs; their payment intents are canceled at the gateway first. Safe with several instances.
  */
 export default fp(async function orderExpiry(app: FastifyInstance, { gateway }: { gateway: PaymentGateway }) {
   let expiry: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     const run = () =>
-      expireUnpaidOrders(app.db, gateway, app.config.orderHoldHours)
+      expireUnpaidOrders(app.db, gateway)
         .then((n) => n && app.log.info({ cancelled: n }, 'expired unpaid orders'))
         .catch((err: unknown) => app.log.warn({ err }, 'order expiry failed'));
     expiry = setInterval(run, EXPIRY_INTERVAL_MS).unref();

@@ -38,7 +38,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Gateways> = async (app, { gatew
       // A malformed id names no tool: 404, as for an unknown one.
       const toolId = ToolId.safeParse(req.body.toolsId);
       if (!toolId.success) throw new NotFound('No tool with this id.');
-      return purchase(app.db, req.user!, toolId.data, req.body);
+      return purchase(app.db, req.user!, toolId.data, req.body, app.config.orderHoldHours);
     },
   );
 
@@ -56,7 +56,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Gateways> = async (app, { gatew
     },
     async (req) => {
       requireOwnEmail(req.user!, req.query.email, 'These orders are not yours.');
-      return listOrdersOf(app.db, req.user!.id, app.config.orderHoldHours);
+      return listOrdersOf(app.db, req.user!.id);
     },
   );
 
@@ -72,7 +72,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Gateways> = async (app, { gatew
         response: { 200: Order, ...errors },
       },
     },
-    async (req) => getOrderFor(app.db, req.params.id, req.user!, app.config.orderHoldHours),
+    async (req) => getOrderFor(app.db, req.params.id, req.user!),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { MAX_ORDER_TOTAL_CENTS, ORDER_TOTAL_TOO_LARGE, orderTotalCents, toDollars } from '#shared/money.ts';
 import {
   availableQuantityMessage,
@@ -45,14 +45,18 @@ export function toOrder(row: OrderRow): Order {
 }
 
 /** An order as its customer sees it: with the moment an unpaid one is cancelled unless paid. */
-function toCustomerOrder(row: OrderRow, holdHours: number): Order {
+function toCustomerOrder(row: OrderRow): Order {
   const order = toOrder(row);
-  const payBy =
-    order.status === 'unpaid'
-      ? new Date(row.createdAt.getTime() + holdHours * 3_600_000).toISOString()
-      : null;
-  return { ...order, payBy };
+  return { ...order, payBy: order.status === 'unpaid' ? (row.payBy?.toISOString() ?? null) : null };
 }
+
+/** How long an order was held (its pay_by − created_at), in hours, as its mails word it. */
+const holdHoursOf = (row: Pick<OrderRow, 'createdAt' | 'payBy'>) =>
+  (row.payBy!.getTime() - row.createdAt.getTime()) / 3_600_000;
+
+/** holdHoursOf() in SQL, of `from` (a relation with the columns of orders). */
+const holdHoursJson = (from: string) =>
+  sql`jsonb_build_object('holdHours', extract(epoch from ${sql.identifier(from)}.pay_by - ${sql.identifier(from)}.created_at) / 3600)`;
 
 /** The constraint that allows one open order per customer and tool. */
 const ONE_OPEN_ORDER = 'orders_one_open_per_tool';
@@ -65,6 +69,8 @@ const ONE_OPEN_ORDER = 'orders_one_open_per_tool';
  * waits. A customer with an open (unpaid) order for this tool is told so ({acknowledged:false});
  * two such purchases racing each other are settled by the unique index, which aborts the
  * statement of the second and with it the stock it took.
+ * The order's hold ends ORDER_HOLD_HOURS after it is placed, by the database's clock (pay_by); it
+ * goes in as seconds, since make_interval's `hours` takes only an integer and holds may be 0.5.
  * The 'order placed' mail is written to the outbox by the same statement. It is planned on every
  * call (unnamed): a plan kept per connection, made while the tables were empty, read every open
  * order of the store to find the buyer's (decision 007, 26 Nov 2026).
@@ -76,6 +82,7 @@ export async function purchase(
   buyer: CurrentUser,
   toolId: string,
   input: Omit<PurchaseInput, 'toolsId'>,
+  holdHours: number,
 ): Promise<PurchaseResult> {
   const { quantity } = input;
   let placed: { id: string } | undefined;
@@ -100,15 +107,16 @@ export async function purchase(
       )
       , placed as (
         insert into ${orders}
-          (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity)
+          (tool_id, user_id, name, email, phone, address, product_name, product_price_cents, product_img, quantity, pay_by)
         select tool.id, ${buyer.id}, ${buyer.name}, ${buyer.email}, ${input.phone}, ${input.address},
-          tool.name, tool.price_cents, tool.img, ${quantity}
+          tool.name, tool.price_cents, tool.img, ${quantity},
+          now() + make_interval(secs => ${holdHours * 3600}::float8)
         from tool join taken on taken.id = tool.id
-        returning id, name, email, product_name, product_price_cents, quantity
+        returning id, name, email, product_name, product_price_cents, quantity, created_at, pay_by
       ), mailed as (
         -- The 'order placed' mail (MailData['order_placed']), in the same statement as the order.
         insert into ${mailOutbox} (kind, "to", data)
-        select 'order_placed', email, ${orderFactsJson('placed')}
+        select 'order_placed', email, ${orderFactsJson('placed')} || ${holdHoursJson('placed')}
         from placed
       )
       select id from placed`,
@@ -147,14 +155,14 @@ export async function purchase(
   });
 }
 
-/** The customer's orders, newest first; cancelled ones are not listed. `holdHours`: ORDER_HOLD_HOURS. */
-export async function listOrdersOf(db: Db, userId: string, holdHours: number): Promise<Order[]> {
+/** The customer's orders, newest first; cancelled ones are not listed. */
+export async function listOrdersOf(db: Db, userId: string): Promise<Order[]> {
   const rows = await db
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), isNull(orders.cancelledAt)))
     .orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map((row) => toCustomerOrder(row, holdHours));
+  return rows.map(toCustomerOrder);
 }
 
 /** One order the caller may see: their own, or any for an admin. Cancelled orders are gone. */
@@ -162,14 +170,13 @@ export async function getOrderFor(
   db: Db,
   id: string,
   caller: { id: string; admin: boolean },
-  holdHours: number,
 ): Promise<Order> {
   const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, id), isNull(orders.cancelledAt)));
   if (!row || (row.userId !== caller.id && !caller.admin)) throw new NotFound('No such order.');
-  return toCustomerOrder(row, holdHours);
+  return toCustomerOrder(row);
 }
 
 /**
@@ -178,14 +185,15 @@ export async function getOrderFor(
  * a guarded UPDATE). An intent that succeeded meanwhile makes the order paid instead: the money was
  * taken. Its buyer is mailed in the same transaction why it closed: they cancelled it ('owner') or
  * its hold expired. A close that reconciliation finishes (one killed half-way, after its intent was
- * canceled) is told by the hold which of the two it was: only an expiry closes an order past it.
+ * canceled) is told by the order's hold end which of the two it was: only an expiry closes an order
+ * past it (by the database's clock, as the expiry reads it).
  * Answers what became of the order.
  */
 async function closeUnpaidOrder(
   db: Db,
   gateway: PaymentGateway,
   order: Pick<OrderRow, 'id' | 'paymentIntentId'>,
-  reason: 'owner' | 'expired' | { abandoned: { holdHours: number } },
+  reason: 'owner' | 'expired' | 'abandoned',
 ): Promise<'cancelled' | 'paid' | 'processing' | 'changed'> {
   if (order.paymentIntentId) {
     const intent = await gateway.cancelIntent(order.paymentIntentId);
@@ -199,7 +207,7 @@ async function closeUnpaidOrder(
   return db.transaction(async (tx) => {
     const [cancelled] = await tx
       .update(orders)
-      .set({ cancelledAt: new Date() })
+      .set({ cancelledAt: sql`now()` })
       .where(
         and(
           eq(orders.id, order.id),
@@ -209,21 +217,23 @@ async function closeUnpaidOrder(
           sql`${orders.paymentIntentId} is not distinct from ${order.paymentIntentId}`,
         ),
       )
-      .returning();
+      .returning({ ...getTableColumns(orders), pastHold: sql<boolean>`${orders.payBy} <= now()` });
     if (!cancelled) return 'changed';
     await tx
       .update(tools)
       .set({ availableQuantity: sql`${tools.availableQuantity} + ${cancelled.quantity}` })
       .where(eq(tools.id, cancelled.toolId));
-    const expired =
-      reason === 'expired' ||
-      (typeof reason === 'object' &&
-        cancelled.createdAt.getTime() + reason.abandoned.holdHours * 3_600_000 <= Date.now());
-    await enqueueMail(tx, {
-      kind: expired ? 'order_expired' : 'order_cancelled',
-      to: cancelled.email,
-      data: { ...orderFacts(cancelled), toolId: cancelled.toolId },
-    });
+    const facts = { ...orderFacts(cancelled), toolId: cancelled.toolId };
+    await enqueueMail(
+      tx,
+      reason === 'expired' || (reason === 'abandoned' && cancelled.pastHold)
+        ? {
+            kind: 'order_expired',
+            to: cancelled.email,
+            data: { ...facts, holdHours: holdHoursOf(cancelled) },
+          }
+        : { kind: 'order_cancelled', to: cancelled.email, data: facts },
+    );
     return 'cancelled';
   });
 }
@@ -238,11 +248,10 @@ export async function closeAbandonedOrders(
   db: Db,
   gateway: PaymentGateway,
   abandoned: Pick<OrderRow, 'id' | 'paymentIntentId'>[],
-  holdHours: number,
 ): Promise<number> {
   let n = 0;
   for (const order of abandoned) {
-    if ((await closeUnpaidOrder(db, gateway, order, { abandoned: { holdHours } })) === 'cancelled') n++;
+    if ((await closeUnpaidOrder(db, gateway, order, 'abandoned')) === 'cancelled') n++;
   }
   return n;
 }
@@ -386,35 +395,32 @@ export async function refundPendingPayments(db: Db, gateway: PaymentGateway, bat
 }
 
 /**
- * Cancels unpaid orders older than the hold, returns their stock and tells their buyers (the
- * 'order expired' mail, written with the cancel). Orders that never got a
+ * Cancels unpaid orders past their hold end (pay_by, by the database's clock), returns their stock
+ * and tells their buyers (the 'order expired' mail, written with the cancel, wording the hold the
+ * order was placed under). Orders that never got a
  * payment intent go in one statement (rows claimed with FOR UPDATE SKIP LOCKED, so instances
  * running this at once take different rows). Orders with an intent are closed one by one through
  * the gateway (closeUnpaidOrder): one whose intent succeeded becomes paid, never cancelled.
- * The hold goes in as seconds: make_interval's `hours` takes only an integer, and holds may be 0.5.
  */
-export async function expireUnpaidOrders(
-  db: Db,
-  gateway: PaymentGateway,
-  holdHours: number,
-  batch = 500,
-): Promise<number> {
+export async function expireUnpaidOrders(db: Db, gateway: PaymentGateway, batch = 500): Promise<number> {
   const result = (await db.execute(sql`
     with expired as (
       select id from ${orders}
       where not paid and cancelled_at is null and payment_intent_id is null
-        and created_at < now() - make_interval(secs => ${holdHours * 3600}::float8)
-      order by created_at
+        and pay_by < now()
+      order by pay_by
       limit ${batch}
       for update skip locked
     ), cancelled as (
       update ${orders} o set cancelled_at = now()
       from expired e where o.id = e.id and o.payment_intent_id is null
-      returning o.id, o.tool_id, o.quantity, o.name, o.email, o.product_name, o.product_price_cents
+      returning o.id, o.tool_id, o.quantity, o.name, o.email, o.product_name, o.product_price_cents,
+        o.created_at, o.pay_by
     ), mailed as (
       -- The 'order expired' mail (MailData['order_expired']), in the same statement as the cancel.
       insert into ${mailOutbox} (kind, "to", data)
-      select 'order_expired', email, ${orderFactsJson('cancelled')} || jsonb_build_object('toolId', tool_id)
+      select 'order_expired', email, ${orderFactsJson('cancelled')} || ${holdHoursJson('cancelled')}
+        || jsonb_build_object('toolId', tool_id)
       from cancelled
     ), restocked as (
       update ${tools} t set available_quantity = t.available_quantity + s.q
@@ -432,10 +438,10 @@ export async function expireUnpaidOrders(
         eq(orders.paid, false),
         isNull(orders.cancelledAt),
         sql`${orders.paymentIntentId} is not null`,
-        sql`${orders.createdAt} < now() - make_interval(secs => ${holdHours * 3600}::float8)`,
+        sql`${orders.payBy} < now()`,
       ),
     )
-    .orderBy(orders.createdAt)
+    .orderBy(orders.payBy)
     .limit(batch);
   for (const order of withIntent) {
     if ((await closeUnpaidOrder(db, gateway, order, 'expired')) === 'cancelled') n++;

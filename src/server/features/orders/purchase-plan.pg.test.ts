@@ -65,9 +65,9 @@ it("finds the buyer's open order through the buyer however many orders are open"
     );
     await client.query(
       `insert into orders (tool_id, user_id, name, email, phone, address, product_name,
-         product_price_cents, product_img, quantity)
+         product_price_cents, product_img, quantity, pay_by)
        select t.id, 'plan-' || g, 'Plan Buyer', 'plan@example.com', '555', 'Road', t.name,
-         t.price_cents, t.img, t.minimum_order
+         t.price_cents, t.img, t.minimum_order, now() + interval '2 hours'
        from generate_series(1, 20000) g, tools t where t.id = $1`,
       [tool!._id],
     );

@@ -20,7 +20,7 @@ export default fp(async function paymentReconciliation(
   let running: Promise<unknown> = Promise.resolve();
   const run = async () => {
     const { settled, abandoned } = await reconcilePayments(app.db, gateway);
-    const closed = await closeAbandonedOrders(app.db, gateway, abandoned, app.config.orderHoldHours);
+    const closed = await closeAbandonedOrders(app.db, gateway, abandoned);
     const refunded = await refundPendingPayments(app.db, gateway);
     if (settled || closed || refunded) app.log.info({ settled, closed, refunded }, 'payments reconciled');
   };
