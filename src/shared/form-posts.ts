@@ -36,6 +36,20 @@ export function twoFactorStep(redirect: string): string {
     : `/login?${new URLSearchParams({ step: 'two-factor', redirect })}`;
 }
 
+/**
+ * What the user typed in a refused form's fields that are not secret (never a password), for the
+ * page drawn again to show. The server hands it over in a cookie read once (FORM_FILL_COOKIE), not
+ * in the address, which the browser's history and any link shared keep.
+ */
+export interface FormFill {
+  name?: string;
+  email?: string;
+  phone?: string;
+}
+
+export const FORM_FILL_FIELDS = ['name', 'email', 'phone'] as const satisfies (keyof FormFill)[];
+export const FORM_FILL_COOKIE = 'torque.form_fill';
+
 /** The words of a code the server sent back, or undefined for one it does not send. */
 export function formErrorMessage(code: string | null): string | undefined {
   return code !== null && Object.hasOwn(FORM_ERRORS, code) ? FORM_ERRORS[code as FormError] : undefined;

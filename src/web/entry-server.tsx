@@ -3,12 +3,13 @@ import { dehydrate, hashKey, type DehydratedState, type QueryClient } from '@tan
 import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import type { FormFill } from '#shared/form-posts.ts';
 import type { RenderedPage } from '#shared/rendered-page.ts';
 import type { SessionUser } from '#shared/session.ts';
 import { App } from './app/providers.tsx';
 import { ApiRequestError, setApiFetch, type ApiFetch } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { authKeys } from './lib/query-keys.ts';
+import { authKeys, formFillKey } from './lib/query-keys.ts';
 import { ServerPageContext, type ServerPage } from './lib/server-page.ts';
 
 // The API calls of the page being drawn go to its own `fetchApi`: pages are drawn concurrently.
@@ -19,7 +20,8 @@ setApiFetch((url, init) => pageFetch.getStore()!(url, init));
  * Draws a page's first view on the server, as its visitor sees it: signed in as `user` when the
  * visitor's session cookie names one, with the answers the page reads (queries marked `prerender`)
  * asked through `fetchApi`, which carries that session. Without a user, a page behind a sign-in is
- * the spinner that waits for the session in the browser. The browser then takes over this HTML
+ * the spinner that waits for the session in the browser. A form refused just before is drawn with
+ * what was typed in it (`fill`, useFormFill). The browser then takes over this HTML
  * (main.tsx) instead of drawing it again.
  */
 export function renderPage(
@@ -27,17 +29,24 @@ export function renderPage(
   fetchApi: ApiFetch,
   user: SessionUser | null,
   origin = '',
+  fill?: FormFill,
 ): Promise<RenderedPage> {
-  return pageFetch.run(fetchApi, () => renderWith(url, user, origin));
+  return pageFetch.run(fetchApi, () => renderWith(url, user, origin, fill));
 }
 
 /** An answer that will not change when asked again (an unknown tool): the page draws it as it is. */
 const isFinal = (error: unknown) =>
   error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
 
-async function renderWith(url: string, user: SessionUser | null, origin: string): Promise<RenderedPage> {
+async function renderWith(
+  url: string,
+  user: SessionUser | null,
+  origin: string,
+  fill: FormFill | undefined,
+): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   if (user) queryClient.setQueryData(authKeys.session, user);
+  if (fill) queryClient.setQueryData(formFillKey, fill);
   // Each pass draws the page with the answers it has, and asks for the ones it found it reads:
   // an answer can show a part that reads more (an admin's pages). A query that fails is left to
   // the browser, which shows it loading and asks again.
@@ -67,13 +76,13 @@ async function renderWith(url: string, user: SessionUser | null, origin: string)
 
 const MAX_PASSES = 4;
 
-/** The answers the browser's query client starts from: the session and the pages' reads. */
+/** The answers the browser's query client starts from: the session, a form's fill and the pages' reads. */
 function dehydrateAnswers(queryClient: QueryClient): DehydratedState {
-  const session = hashKey(authKeys.session);
+  const own = new Set([hashKey(authKeys.session), hashKey(formFillKey)]);
   return dehydrate(queryClient, {
     // A final error too (a 404), so that the browser starts from the page the server drew.
     shouldDehydrateQuery: (query) =>
-      (query.meta?.prerender === true || query.queryHash === session) &&
+      (query.meta?.prerender === true || own.has(query.queryHash)) &&
       (query.state.status === 'success' || (query.state.status === 'error' && isFinal(query.state.error))),
   });
 }

@@ -4,7 +4,7 @@ import { newEmail, origin } from '#tests/fixtures/accounts.ts';
 import { logSink } from '#tests/fixtures/log-sink.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { createLogger } from '#server/logger.ts';
-import { formErrorField } from '#shared/form-posts.ts';
+import { FORM_ERRORS, formErrorField } from '#shared/form-posts.ts';
 
 // The account forms, posted as native forms before the app takes the page over (a slow phone,
 // JavaScript blocked).
@@ -192,6 +192,53 @@ describe('POST /registration and /login as forms', () => {
     expect(locations).toEqual(Array(3).fill('/login?error=invalid_email_or_password'));
     expect(fifth.headers.location).toBe('/login?error=rate_limited');
     expect(sessionCookie(fifth)).toBeUndefined();
+  });
+});
+
+describe('a refused form drawn again (the built pages, dist/web)', () => {
+  const fillCookie = (res: Awaited<ReturnType<typeof post>>) =>
+    ([] as string[])
+      .concat(res.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('torque.form_fill='))
+      ?.split(';')[0];
+  const field = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0];
+
+  it('holds the typed email in the login page’s field, never the password nor in the address', async () => {
+    const email = await account();
+    const res = await post('/login', { email, password: 'not the password', redirect: '/' });
+    expect(res.headers.location).toBe('/login?error=invalid_email_or_password');
+    const cookie = fillCookie(res);
+    const [payload, signature] = cookie!.slice('torque.form_fill='.length).split('.');
+    expect(JSON.parse(Buffer.from(payload!, 'base64url').toString()).fill).toEqual({ email });
+
+    const page = await t.app.inject({ url: res.headers.location!, headers: { cookie: cookie! } });
+    expect(page.statusCode).toBe(200);
+    expect(field(page.body, 'email')).toContain(`value="${email}"`);
+    expect(field(page.body, 'password')).not.toContain('value=');
+    expect(page.body).toContain(FORM_ERRORS.invalid_email_or_password);
+    // Read once, by this visitor only: the page is not kept, the cookie is cleared.
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['set-cookie']).toMatch(/^torque\.form_fill=;.*Max-Age=0/);
+    const again = await t.app.inject({ url: res.headers.location! });
+    expect(field(again.body, 'email')).not.toContain(email);
+    // A cookie not signed by the store fills nothing.
+    const madeUp = await t.app.inject({
+      url: res.headers.location!,
+      headers: {
+        cookie: `torque.form_fill=${payload}.${signature!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`,
+      },
+    });
+    expect(field(madeUp.body, 'email')).not.toContain(email);
+    expect(madeUp.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('holds the name and the taken email in the registration page’s fields', async () => {
+    const email = await account();
+    const res = await post('/registration', { name: 'Ann Again', email, password: PASSWORD });
+    expect(res.headers.location).toBe('/registration?error=user_already_exists');
+    const page = await t.app.inject({ url: res.headers.location!, headers: { cookie: fillCookie(res)! } });
+    expect(field(page.body, 'name')).toContain('value="Ann Again"');
+    expect(field(page.body, 'email')).toContain(`value="${email}"`);
   });
 });
 

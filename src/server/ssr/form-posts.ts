@@ -1,6 +1,15 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { FORM_ERRORS, type FormError, TOO_MANY_MAILS, twoFactorStep } from '#shared/form-posts.ts';
+import {
+  FORM_ERRORS,
+  FORM_FILL_COOKIE,
+  FORM_FILL_FIELDS,
+  type FormError,
+  type FormFill,
+  TOO_MANY_MAILS,
+  twoFactorStep,
+} from '#shared/form-posts.ts';
 import {
   NEWSLETTER_ANCHOR,
   NEWSLETTER_QUERY,
@@ -35,7 +44,7 @@ export default async function formPosts(app: FastifyInstance, { config }: { conf
     }
   });
 
-  const forms = formContext(app, new URL(config.publicUrl));
+  const forms = formContext(app, new URL(config.publicUrl), config.authSecret);
   app.post('/login', (req, reply) => login(forms, req, reply));
   app.post('/login/two-factor', (req, reply) => twoFactor(forms, req, reply));
   app.post('/registration', (req, reply) => registration(forms, req, reply));
@@ -80,9 +89,11 @@ interface FormContext {
   /** POSTs `payload` to better-auth's `path`, as `api` does. */
   auth: (req: FastifyRequest, path: string, payload: object, withCookie?: boolean) => Promise<Answer>;
   home: URL;
+  /** Signs a refused form's fill cookie (refused). */
+  secret: string;
 }
 
-function formContext(app: FastifyInstance, home: URL): FormContext {
+function formContext(app: FastifyInstance, home: URL, secret: string): FormContext {
   const api: FormContext['api'] = async (req, url, payload, withCookie = false) => {
     const { 'user-agent': userAgent, 'x-forwarded-for': forwardedFor, cookie } = req.headers;
     const answer = await app.inject({
@@ -113,6 +124,7 @@ function formContext(app: FastifyInstance, home: URL): FormContext {
     api,
     auth: (req, path, payload, withCookie) => api(req, `/api/auth/${path}`, payload, withCookie),
     home,
+    secret,
   };
 }
 
@@ -128,12 +140,55 @@ const seeOther = (reply: FastifyReply, location: string, cookies: string[] = [])
 };
 const withError = (path: string, code: FormError) => `${path}?error=${code}`;
 
-const login: FormHandler = async ({ auth, home }, req, reply) => {
+/**
+ * Sends a refused form back to `location` with what was typed in its fields that are not secret,
+ * in a cookie the page drawn next reads once (web.ts, readFormFill): never in the address, which
+ * the history keeps.
+ */
+const refused = (
+  { home, secret }: FormContext,
+  reply: FastifyReply,
+  location: string,
+  form: Record<string, string>,
+) => {
+  const fill: FormFill = {};
+  for (const field of FORM_FILL_FIELDS) if (form[field]) fill[field] = form[field].slice(0, FILL_MAX);
+  if (Object.keys(fill).length === 0) return seeOther(reply, location);
+  const payload = Buffer.from(JSON.stringify({ fill, until: Date.now() + FILL_TTL_S * 1000 })).toString(
+    'base64url',
+  );
+  const secure = home.protocol === 'https:' ? '; Secure' : '';
+  return seeOther(reply, location, [
+    `${FORM_FILL_COOKIE}=${payload}.${fillSignature(payload, secret)}; Path=/; Max-Age=${FILL_TTL_S}; HttpOnly; SameSite=Lax${secure}`,
+  ]);
+};
+// Longer than any field's rule (an email's 254): the cookie stays far under a browser's 4 KB.
+const FILL_MAX = 320;
+const FILL_TTL_S = 60;
+const FILL_COOKIE = new RegExp(`(?:^|;\\s*)${FORM_FILL_COOKIE.replace('.', '\\.')}=([\\w-]+)\\.([\\w-]+)`);
+const fillSignature = (payload: string, secret: string) =>
+  createHmac('sha256', secret).update(`form-fill.${payload}`).digest('base64url');
+
+/**
+ * The fields a refused form's cookie holds, or undefined. Signed and short-lived, as a session
+ * cookie is checked (web.ts): a made-up one costs no drawing of its own.
+ */
+export function readFormFill(cookie: string | undefined, secret: string): FormFill | undefined {
+  const [, payload = '', signature = ''] = (cookie && FILL_COOKIE.exec(cookie)) || [];
+  const expected = Buffer.from(fillSignature(payload, secret));
+  const given = Buffer.from(signature);
+  if (!payload || given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  const held = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { fill: FormFill; until: number };
+  return held.until > Date.now() ? held.fill : undefined;
+}
+
+const login: FormHandler = async (forms, req, reply) => {
+  const { auth, home } = forms;
   const form = FormBody.parse(req.body);
   const input = LoginInput.safeParse(form);
-  if (!input.success) return seeOther(reply, withError('/login', invalid(input.error)));
+  if (!input.success) return refused(forms, reply, withError('/login', invalid(input.error)), form);
   const answer = await auth(req, 'sign-in/email', input.data);
-  if (!answer.ok) return seeOther(reply, withError('/login', failure(answer)));
+  if (!answer.ok) return refused(forms, reply, withError('/login', failure(answer)), form);
   const next = ownPath(form.redirect, '/', home);
   // Two-factor accounts finish on the login page's code step, its pending sign-in in a cookie.
   if (answer.body.twoFactorRedirect) return seeOther(reply, twoFactorStep(next), answer.cookies);
@@ -156,22 +211,26 @@ const twoFactor: FormHandler = async ({ auth, home }, req, reply) => {
   return seeOther(reply, `${twoFactorStep(next)}&error=${failed}`);
 };
 
-const registration: FormHandler = async ({ auth }, req, reply) => {
-  const input = RegisterInput.safeParse(FormBody.parse(req.body));
-  if (!input.success) return seeOther(reply, withError('/registration', invalid(input.error)));
+const registration: FormHandler = async (forms, req, reply) => {
+  const { auth } = forms;
+  const form = FormBody.parse(req.body);
+  const input = RegisterInput.safeParse(form);
+  if (!input.success) return refused(forms, reply, withError('/registration', invalid(input.error)), form);
   const answer = await auth(req, 'sign-up/email', input.data);
-  if (!answer.ok) return seeOther(reply, withError('/registration', failure(answer)));
+  if (!answer.ok) return refused(forms, reply, withError('/registration', failure(answer)), form);
   return seeOther(reply, '/dashboard', answer.cookies);
 };
 
-const forgotPassword: FormHandler = async ({ auth }, req, reply) => {
-  const input = z.object({ email: Email }).safeParse(FormBody.parse(req.body));
-  if (!input.success) return seeOther(reply, withError('/forgot-password', invalid(input.error)));
+const forgotPassword: FormHandler = async (forms, req, reply) => {
+  const { auth } = forms;
+  const form = FormBody.parse(req.body);
+  const input = z.object({ email: Email }).safeParse(form);
+  if (!input.success) return refused(forms, reply, withError('/forgot-password', invalid(input.error)), form);
   const answer = await auth(req, 'request-password-reset', {
     email: input.data.email,
     redirectTo: '/reset-password',
   });
-  if (!answer.ok) return seeOther(reply, withError('/forgot-password', failure(answer)));
+  if (!answer.ok) return refused(forms, reply, withError('/forgot-password', failure(answer)), form);
   return seeOther(reply, '/forgot-password?sent=1');
 };
 
@@ -201,10 +260,13 @@ const logout: FormHandler = async ({ auth }, req, reply) => {
  * The home page's newsletter box, through POST /api/newsletter itself, so that its checks, its
  * once per address and its rate limits apply; back to the box with the outcome.
  */
-const newsletter: FormHandler = async ({ api }, req, reply) => {
-  const { name = '', email = '', phone = '' } = FormBody.parse(req.body);
+const newsletter: FormHandler = async (forms, req, reply) => {
+  const { api } = forms;
+  const form = FormBody.parse(req.body);
+  const { name = '', email = '', phone = '' } = form;
   const answer = await api(req, '/api/newsletter', { name, email, phone });
-  return seeOther(reply, `/?${NEWSLETTER_QUERY}=${newsletterResult(answer)}#${NEWSLETTER_ANCHOR}`);
+  const back = `/?${NEWSLETTER_QUERY}=${newsletterResult(answer)}#${NEWSLETTER_ANCHOR}`;
+  return answer.status === 200 ? seeOther(reply, back) : refused(forms, reply, back, form);
 };
 
 /** The form's code for the API's refusal: one the page has words for, else 'failed'. */

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FormFill } from '#shared/form-posts.ts';
 import type { RenderedPage } from '#shared/rendered-page.ts';
 import type { SessionAnswer } from '#shared/session.ts';
 import { ToolId } from '#shared/schemas/tool.ts';
@@ -145,7 +146,7 @@ export interface DrawnPage extends RenderedPage {
 export function createPageHtml(
   webDir: string,
   lookupImage: ImageLookup,
-  render?: (url: string, session: SessionAnswer | null) => Promise<DrawnPage | undefined>,
+  render?: (url: string, session: SessionAnswer | null, fill?: FormFill) => Promise<DrawnPage | undefined>,
 ) {
   const html = readFileSync(join(webDir, 'index.html'), 'utf8');
   const manifestFile = join(webDir, '.vite', 'manifest.json');
@@ -180,19 +181,21 @@ export function createPageHtml(
   );
 
   /**
-   * The page at `url` (its path and query), for the visitor of this session (null: no one's), and
+   * The page at `url` (its path and query), for the visitor of this session (null: no one's), with
+   * the fields of a form refused just before (`fill`), and
    * its status: 404 for a path no page has, or a page that says it is not found (an unknown tool).
    */
   return async function pageHtml(
     url: string,
     session: SessionAnswer | null = null,
+    fill?: FormFill,
   ): Promise<{ html: string; status: number }> {
     const path = url.split('?')[0] ?? '/';
     const { page, params = {} } =
       PAGES.map((candidate) => ({ page: candidate, params: match(candidate.path, path) })).find(
         (found) => found.params,
       ) ?? {};
-    const drawn = render && (await render(url, session));
+    const drawn = render && (await render(url, session, fill));
     const image = await page?.image?.(params, lookupImage);
     // A page drawn for its visitor came with its answers; one drawn for no one will ask for them.
     const data = drawn?.signedIn ? [] : (page?.data?.(params) ?? []);

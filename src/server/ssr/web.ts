@@ -6,6 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { FORM_FILL_COOKIE, type FormFill } from '#shared/form-posts.ts';
 import type { RenderedPage } from '#shared/rendered-page.ts';
 import { sessionUser, type SessionAnswer, type SessionUser } from '#shared/session.ts';
 import type { Config } from '#server/config.ts';
@@ -13,6 +14,7 @@ import { cachedTool } from '#server/features/tools/tools.service.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { ResponseCache } from '#server/http/response-cache.ts';
 import { loggableUrl, OWN_CALL } from '#server/logger.ts';
+import { readFormFill } from './form-posts.ts';
 import { createPageHtml, visitorPage } from './page-preloads.ts';
 
 /**
@@ -81,18 +83,21 @@ export default fp(async function web(app: FastifyInstance, { config }: { config:
     // the store's own fixed pages are kept, keyed by path and the query they read, so that neither
     // a made-up cookie nor a query string costs a drawing (DESIGN §6).
     const session = await sessionOf(req.headers.cookie);
-    const shared = session ? undefined : visitorPage(req.url);
+    // A refused form's fields (form-posts.ts): this page is this visitor's own, drawn and sent once.
+    const fill = readFormFill(req.headers.cookie, config.authSecret);
+    const shared = session || fill ? undefined : visitorPage(req.url);
     const page = shared
       ? await forVisitors.get(shared.key, async () => encodings(await pageHtml(shared.url)))
-      : encodings(await pageHtml(req.url, session));
+      : encodings(await pageHtml(req.url, session, fill));
+    if (fill) reply.header('set-cookie', `${FORM_FILL_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
     const accepted = String(req.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
     if (encoding) reply.header('content-encoding', encoding);
     return (
       reply
         .code(page.status)
-        // A signed-in visitor's page carries their own answers.
-        .header('cache-control', 'private, no-cache')
+        // A signed-in visitor's page carries their own answers; one with what they typed is not kept.
+        .header('cache-control', fill ? 'no-store' : 'private, no-cache')
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8')
         .send(page(encoding))
@@ -166,11 +171,12 @@ async function loadRenderer(app: FastifyInstance, webDir: string, publicUrl: str
       fetchApi: (url: string) => Promise<Response>,
       user: SessionUser | null,
       origin: string,
+      fill?: FormFill,
     ) => Promise<RenderedPage>;
   };
   const get = (url: string, headers: Record<string, string>) =>
     app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...headers, ...OWN_CALL } });
-  return async (url: string, session: SessionAnswer | null) => {
+  return async (url: string, session: SessionAnswer | null, fill?: FormFill) => {
     try {
       const headers: Record<string, string> = session
         ? { authorization: `Bearer ${session.session.token}` }
@@ -183,7 +189,7 @@ async function loadRenderer(app: FastifyInstance, webDir: string, publicUrl: str
         });
       };
       const user = session && sessionUser(session);
-      return { ...(await renderPage(url, fetchApi, user, publicUrl)), signedIn: Boolean(user) };
+      return { ...(await renderPage(url, fetchApi, user, publicUrl, fill)), signedIn: Boolean(user) };
     } catch (error) {
       app.log.error({ err: error, url: loggableUrl(url) }, 'could not render the page on the server');
       return undefined;

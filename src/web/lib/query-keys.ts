@@ -6,6 +6,9 @@ export const authKeys = {
   admin: (email: string) => ['auth', 'admin', email.toLowerCase()] as const,
 };
 
+/** A refused form's fields, as the server drew the page again with them (entry-server.tsx). */
+export const formFillKey = ['form-fill'] as const;
+
 export const storeConfigKeys = {
   all: ['store-config'] as const,
 };

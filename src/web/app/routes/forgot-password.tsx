@@ -5,6 +5,7 @@ import { formErrorMessage } from '#shared/form-posts.ts';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
+import { useFormFill } from '#web/lib/form-fill.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 import type { ForgotPasswordInput } from '#web/features/accounts/auth-forms.ts';
 import { AuthLayout } from '#web/features/accounts/components/auth-layout.tsx';
@@ -24,13 +25,15 @@ export function ForgotPasswordPage() {
     return failure ? [failure] : [];
   });
   const confirmation = useRef<HTMLParagraphElement>(null);
+  // A refused request posted before the app took over comes back with its email.
+  const { email = '' } = useFormFill();
   const {
     register,
     handleSubmit,
     formState: { errors: fieldErrors, isSubmitting },
   } = useForm<ForgotPasswordInput>({
     resolver: forgotPasswordInputResolver,
-    defaultValues: { email: '' },
+    defaultValues: { email },
   });
 
   useEffect(() => {
@@ -90,6 +93,8 @@ export function ForgotPasswordPage() {
               type="email"
               autoComplete="email"
               error={fieldErrors.email?.message}
+              // Drawn in the server's HTML too, where the form's own defaults are not.
+              defaultValue={email}
               {...register('email')}
             />
             <SubmitButton pending={isSubmitting}>Send reset link</SubmitButton>

@@ -8,6 +8,7 @@ import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
+import { useFormFill } from '#web/lib/form-fill.ts';
 import { getAdminCheck } from '#web/features/accounts/api/get-admin-check.ts';
 import { refreshSession } from '#web/features/accounts/api/get-session.ts';
 import type { TwoFactorCodeInput } from '#web/features/accounts/auth-forms.ts';
@@ -123,13 +124,15 @@ function PasswordStep({
 }: PasswordStepProps) {
   const [errors, setErrors] = useState<string[]>(initialError ? [initialError] : []);
   const [googlePending, setGooglePending] = useState(false);
+  // A refused sign-in posted before the app took over comes back with its email (never the password).
+  const { email = '' } = useFormFill();
   const {
     register,
     handleSubmit,
     formState: { errors: fieldErrors, isSubmitting },
   } = useForm<LoginInput>({
     resolver: loginInputResolver,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email, password: '' },
   });
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
@@ -173,6 +176,8 @@ function PasswordStep({
           type="email"
           autoComplete="email"
           error={fieldErrors.email?.message}
+          // Drawn in the server's HTML too, where the form's own defaults are not.
+          defaultValue={email}
           {...register('email')}
         />
         <div className="space-y-2">

@@ -7,6 +7,7 @@ import type { RegisterInput } from '#shared/schemas/user.ts';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
+import { useFormFill } from '#web/lib/form-fill.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { refreshSession } from '#web/features/accounts/api/get-session.ts';
 import { AuthLayout } from '#web/features/accounts/components/auth-layout.tsx';
@@ -50,6 +51,8 @@ export function RegistrationPage() {
     formErrorField(posted) === 'name' ? formErrorMessage(posted) : undefined,
   );
   const [googlePending, setGooglePending] = useState(false);
+  // A refused sign-up posted before the app took over comes back with its name and email.
+  const { name = '', email = '' } = useFormFill();
   const {
     register,
     handleSubmit,
@@ -57,7 +60,7 @@ export function RegistrationPage() {
     formState: { errors: fieldErrors, isSubmitting },
   } = useForm<RegisterInput>({
     resolver: registerInputResolver,
-    defaultValues: { name: '', email: '', password: '' },
+    defaultValues: { name, email, password: '' },
   });
 
   const onSubmit = handleSubmit(async ({ name, email, password }) => {
@@ -121,6 +124,8 @@ export function RegistrationPage() {
           label="Name"
           autoComplete="name"
           error={fieldErrors.name?.message ?? postedNameError}
+          // Drawn in the server's HTML too, where the form's own defaults are not.
+          defaultValue={name}
           {...register('name')}
         />
         <TextField
@@ -128,6 +133,7 @@ export function RegistrationPage() {
           type="email"
           autoComplete="email"
           error={fieldErrors.email?.message}
+          defaultValue={email}
           {...register('email')}
         />
         <TextField

@@ -9,6 +9,7 @@ import {
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
+import { useFormFill } from '#web/lib/form-fill.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useSubscribe } from '#web/features/newsletter/api/subscribe.ts';
 
@@ -31,6 +32,8 @@ export function SignupBox() {
   const signUp = useSubscribe();
   const [searchParams] = useSearchParams();
   const [posted, setPosted] = useState(() => newsletterOutcome(searchParams.get(NEWSLETTER_QUERY)));
+  // A refused sign-up posted before the app took over comes back with what was typed.
+  const fill = useFormFill();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -84,6 +87,7 @@ export function SignupBox() {
                 autoComplete="name"
                 required
                 maxLength={100}
+                defaultValue={fill.name}
                 className={inputClass}
               />
             </label>
@@ -95,12 +99,20 @@ export function SignupBox() {
                 autoComplete="email"
                 required
                 maxLength={254}
+                defaultValue={fill.email}
                 className={inputClass}
               />
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
               Phone
-              <input name="phone" type="tel" autoComplete="tel" maxLength={30} className={inputClass} />
+              <input
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                maxLength={30}
+                defaultValue={fill.phone}
+                className={inputClass}
+              />
             </label>
             <button
               type="submit"
