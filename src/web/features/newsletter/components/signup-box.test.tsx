@@ -5,7 +5,9 @@ import { userEvent } from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { FormFill } from '#shared/form-posts.ts';
 import { setApiFetch } from '#web/lib/api-client.ts';
+import { formFillKey } from '#web/lib/query-keys.ts';
 import { toastContainerProps } from '#web/lib/toast.ts';
 import { SignupBox } from './signup-box.tsx';
 
@@ -33,10 +35,13 @@ function store() {
   return list;
 }
 
-function showBox(url = '/') {
+/** The box at `url`, drawn with `fill` as a refused no-JS post is drawn again (entry-server). */
+function showBox(url = '/', fill?: FormFill) {
+  const client = new QueryClient();
+  if (fill) client.setQueryData(formFillKey, fill);
   render(
     <MemoryRouter initialEntries={[url]}>
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={client}>
         <SignupBox />
         <ToastContainer {...toastContainerProps} />
       </QueryClientProvider>
@@ -77,6 +82,23 @@ describe('the newsletter sign-up box', () => {
     await signUp('Eve', 'eve@example.com', 'call me');
     expect(await screen.findByText('Give a phone number: digits, spaces, + ( ) - .')).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('eve@example.com');
+  });
+
+  it('empties the fields after a sign-up, not bringing back a refused no-JS post', async () => {
+    const list = store();
+    showBox('/?newsletter=invalid_email', { name: 'Gus', email: 'gus@', phone: '555 0101' });
+    const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+    expect([field('Name').value, field('Email').value, field('Phone').value]).toEqual([
+      'Gus',
+      'gus@',
+      '555 0101',
+    ]);
+    const user = userEvent.setup();
+    await user.type(field('Email'), 'example.com');
+    await user.click(screen.getByRole('button', { name: 'Stay with Us' }));
+    await screen.findByText('Check your inbox: we sent a link to confirm your subscription.');
+    expect(list).toEqual(['gus@example.com']);
+    expect([field('Name').value, field('Email').value, field('Phone').value]).toEqual(['', '', '']);
   });
 
   it('posts as a form to /newsletter until the app takes it over', () => {

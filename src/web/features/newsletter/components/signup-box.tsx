@@ -6,6 +6,7 @@ import {
   NEWSLETTER_QUERY,
   newsletterOutcome,
 } from '#shared/newsletter-form.ts';
+import type { FormFill } from '#shared/form-posts.ts';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
@@ -32,8 +33,11 @@ export function SignupBox() {
   const signUp = useSubscribe();
   const [searchParams] = useSearchParams();
   const [posted, setPosted] = useState(() => newsletterOutcome(searchParams.get(NEWSLETTER_QUERY)));
-  // A refused sign-up posted before the app took over comes back with what was typed.
-  const fill = useFormFill();
+  // A refused sign-up posted before the app took over comes back with what was typed, as the
+  // fields' defaults; a sign-up sent draws a new form without them (reset() would restore them).
+  const filled = useFormFill();
+  const [sent, setSent] = useState(0);
+  const fill: FormFill = sent ? {} : filled;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,7 +51,7 @@ export function SignupBox() {
         // Said alike whether the address was new, repeated or confirmed already (decision 032).
         onSuccess: () => {
           toast.success(NEWSLETTER_OUTCOMES.check_inbox);
-          form.reset();
+          setSent((count) => count + 1);
         },
         onError: (failure) => toast.error(failureText(failure)),
       },
@@ -73,6 +77,7 @@ export function SignupBox() {
           </div>
           {posted && <PostedOutcome outcome={posted} />}
           <form
+            key={sent}
             method="post"
             action="/newsletter"
             onSubmit={onSubmit}
