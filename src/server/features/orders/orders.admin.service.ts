@@ -1,5 +1,5 @@
-import { and, eq, getTableColumns, gte, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, PgDialect } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, gte, inArray, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   ADMIN_TOTAL_CAP,
   type AdminOrdersCsvQuery,
@@ -110,25 +110,23 @@ const ORDER_COLUMNS = sql.raw(
   ).sql,
 );
 
+/** A timestamp as Date.prototype.toISOString() writes it (to the millisecond, in UTC). */
+const isoTime = (column: SQL | SQLWrapper) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
- * An order of `page` (orders' own columns) as the API shows it, written by the database: the bytes
- * of JSON.stringify(toOrder(row)) (the test compares them). A page's 25 orders then cross the driver
- * as 25 strings and go out as they are, instead of ~20 columns each parsed, mapped, checked and
- * serialized again: that work and its garbage were 80% of a page's CPU in the store (profiled).
+ * An order as the API shows it, written by the database: the bytes of JSON.stringify(toOrder(row))
+ * (the test compares them). A page's 25 orders then cross the driver as 25 strings and go out as
+ * they are, instead of ~20 columns each parsed, mapped, checked and serialized again: that work and
+ * its garbage were 80% of a page's CPU in the store (profiled; decision 017).
  */
-function orderJson(page: string): SQL {
-  const c = (column: AnyPgColumn) => sql`${sql.identifier(page)}.${sql.identifier(column.name)}`;
-  // As Date.prototype.toISOString() writes it: to the millisecond, in UTC.
-  const iso = (column: AnyPgColumn) =>
-    sql`to_char(${c(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  return sql`(select to_json(o)::text from (select ${c(orders.id)} as "_id", ${c(orders.toolId)} as "toolsId",
-    ${c(orders.name)} as name, ${c(orders.email)} as email, ${c(orders.phone)} as phone, ${c(orders.address)} as address,
-    ${c(orders.productName)} as "productName", (${c(orders.productPriceCents)} / 100.0)::float8 as "productPrice",
-    ${c(orders.productImg)} as "productImg", ${c(orders.quantity)} as quantity,
-    (${c(orders.productPriceCents)} * ${c(orders.quantity)} / 100.0)::float8 as "totalPrice", ${c(orders.paid)} as paid,
-    ${c(orders.shiftNow)} as "shiftNow", ${c(orders.transactionId)} as "transactionId", ${c(orders.status)} as status,
-    ${iso(orders.refundedAt)} as "refundedAt", ${iso(orders.createdAt)} as "createdAt") o)`;
-}
+const ORDER_JSON = sql`(select to_json(o)::text from (select ${orders.id} as "_id", ${orders.toolId} as "toolsId",
+  ${orders.name} as name, ${orders.email} as email, ${orders.phone} as phone, ${orders.address} as address,
+  ${orders.productName} as "productName", (${orders.productPriceCents} / 100.0)::float8 as "productPrice",
+  ${orders.productImg} as "productImg", ${orders.quantity} as quantity,
+  (${orders.productPriceCents} * ${orders.quantity} / 100.0)::float8 as "totalPrice", ${orders.paid} as paid,
+  ${orders.shiftNow} as "shiftNow", ${orders.transactionId} as "transactionId", ${orders.status} as status,
+  ${isoTime(orders.refundedAt)} as "refundedAt", ${isoTime(orders.createdAt)} as "createdAt") o)`;
 
 /** An order of a page: its JSON, and its created_at as the database writes it and id (the cursor's). */
 interface PageRow {
@@ -137,13 +135,8 @@ interface PageRow {
   id: string;
 }
 
-/** A page's columns, from `page`: the orders it shows, as read (orders.*, at), only those written as JSON. */
-const pageColumns = (page: string) => {
-  const p = sql.identifier(page);
-  return sql`${orderJson(page)} as json, ${p}.at, ${p}.id`;
-};
-const pageOrder = (page: string) =>
-  sql`order by ${sql.identifier(page)}.created_at desc, ${sql.identifier(page)}.id desc`;
+/** The columns of a PageRow, and created_at to sort the outer query by. */
+const PAGE_COLUMNS = sql`${ORDER_JSON} as json, ${orders.createdAt}::text as at, ${orders.id} as id, ${orders.createdAt} as created`;
 
 /**
  * A page's statement, named (on PostgreSQL parsed and planned once per connection) by its shape;
@@ -183,13 +176,11 @@ async function firstPage(db: Db, filter: AdminOrdersCsvQuery, where: SQL, limit:
     db,
     'first',
     filter,
-    sql`select ${pageColumns('page')}, page.n from (
-      select *, (count(*) over ())::int as n from (
-        select ${orders}.*, ${orders.createdAt}::text as at from ${orders}
-        where ${where}
-        order by ${orders.createdAt} desc, ${orders.id} desc limit ${ADMIN_TOTAL_CAP + 1}
-      ) newest ${pageOrder('newest')} limit ${limit + 1}
-    ) page ${pageOrder('page')}`,
+    sql`select json, at, id, (count(*) over ())::int as n from (
+      select ${PAGE_COLUMNS} from ${orders}
+      where ${where}
+      order by ${orders.createdAt} desc, ${orders.id} desc limit ${ADMIN_TOTAL_CAP + 1}
+    ) newest order by created desc, id desc limit ${limit + 1}`,
   );
   return { rows: found, count: cappedTotal(Number(found[0]?.n ?? 0)) };
 }
@@ -211,14 +202,14 @@ async function pageAfter(
     db,
     'page_after',
     filter,
-    sql`select ${pageColumns('page')}, counted.n from (
+    sql`select page.*, counted.n from (
       select count(*)::int as n from (select 1 from ${orders} where ${where} limit ${ADMIN_TOTAL_CAP + 1}) matches
     ) counted left join lateral (
-      select ${orders}.*, ${orders.createdAt}::text as at from ${orders}
+      select ${PAGE_COLUMNS} from ${orders}
       where ${where} and (${orders.createdAt}, ${orders.id}) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)
       order by ${orders.createdAt} desc, ${orders.id} desc limit ${limit + 1}
     ) page on true
-    ${pageOrder('page')}`,
+    order by page.created desc, page.id desc`,
   ).catch(badCursor);
   return {
     rows: found.filter((row): row is PageRow & { n: number } => row.id !== null),
