@@ -16,11 +16,7 @@ export async function* jsonArray(batches: AsyncIterable<readonly unknown[]>): As
   yield next === '[' ? '[]' : ']';
 }
 
-/** Sends JSON already written (by the database, or as it streams): its bytes skip the route's serializer, as cached answers' do. */
-export function sendJson(reply: FastifyReply, json: string | Readable) {
-  return reply.type('application/json; charset=utf-8').send(json);
+/** Sends such an array as it is written: its bytes skip the route's serializer, as cached answers' do. */
+export function sendJsonArray(reply: FastifyReply, json: AsyncIterable<string>) {
+  return reply.type('application/json; charset=utf-8').send(Readable.from(json));
 }
-
-/** Sends such an array as it is written. */
-export const sendJsonArray = (reply: FastifyReply, json: AsyncIterable<string>) =>
-  sendJson(reply, Readable.from(json));

@@ -12,7 +12,7 @@ import {
   OrderList,
 } from '#shared/schemas/order.ts';
 import type { Gateways } from '#server/features/payments/gateways/select-gateway.ts';
-import { sendJson, sendJsonArray } from '#server/http/json-array.ts';
+import { sendJsonArray } from '#server/http/json-array.ts';
 import { IdParam } from '#server/http/params.ts';
 import { allOrdersJson, listOrdersPage, ordersCsv, overview } from './orders.admin.service.ts';
 import { refundOrder, shipOrder } from './orders.service.ts';
@@ -46,7 +46,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<Gateways> = async (app, { 
         response: { 200: AdminOrdersPage, ...errors },
       },
     },
-    async (req, reply) => sendJson(reply, await listOrdersPage(app.db, req.query)),
+    async (req) => listOrdersPage(app.db, req.query),
   );
 
   app.get(

@@ -1,9 +1,10 @@
-import { and, eq, getTableColumns, gte, inArray, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   ADMIN_TOTAL_CAP,
   type AdminOrdersCsvQuery,
   type AdminOverview,
+  type AdminOrdersPage,
   type AdminOrdersQuery,
   type Order,
 } from '#shared/schemas/order.ts';
@@ -110,33 +111,8 @@ const ORDER_COLUMNS = sql.raw(
   ).sql,
 );
 
-/** A timestamp as Date.prototype.toISOString() writes it (to the millisecond, in UTC). */
-const isoTime = (column: SQL | SQLWrapper) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/**
- * An order as the API shows it, written by the database: the bytes of JSON.stringify(toOrder(row))
- * (the test compares them). A page's 25 orders then cross the driver as 25 strings and go out as
- * they are, instead of ~20 columns each parsed, mapped, checked and serialized again: that work and
- * its garbage were 80% of a page's CPU in the store (profiled; decision 017).
- */
-const ORDER_JSON = sql`(select to_json(o)::text from (select ${orders.id} as "_id", ${orders.toolId} as "toolsId",
-  ${orders.name} as name, ${orders.email} as email, ${orders.phone} as phone, ${orders.address} as address,
-  ${orders.productName} as "productName", (${orders.productPriceCents} / 100.0)::float8 as "productPrice",
-  ${orders.productImg} as "productImg", ${orders.quantity} as quantity,
-  (${orders.productPriceCents} * ${orders.quantity} / 100.0)::float8 as "totalPrice", ${orders.paid} as paid,
-  ${orders.shiftNow} as "shiftNow", ${orders.transactionId} as "transactionId", ${orders.status} as status,
-  ${isoTime(orders.refundedAt)} as "refundedAt", ${isoTime(orders.createdAt)} as "createdAt") o)`;
-
-/** An order of a page: its JSON, and its created_at as the database writes it and id (the cursor's). */
-interface PageRow {
-  json: string;
-  at: string;
-  id: string;
-}
-
-/** The columns of a PageRow, and created_at to sort the outer query by. */
-const PAGE_COLUMNS = sql`${ORDER_JSON} as json, ${orders.createdAt}::text as at, ${orders.id} as id, ${orders.createdAt} as created`;
+/** An order as a page reads it, with its created_at as the database writes it (the cursor's). */
+type PageRow = OrderRow & { at: string };
 
 /**
  * A page's statement, named (on PostgreSQL parsed and planned once per connection) by its shape;
@@ -157,7 +133,7 @@ function ordersAfter(
   const page = cursor
     ? sql`${where} and (${orders.createdAt}, ${orders.id}) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`
     : where;
-  return pageRows<OrderRow & { at: string }>(
+  return pageRows(
     db,
     cursor ? 'after' : 'from_start',
     filter,
@@ -176,11 +152,11 @@ async function firstPage(db: Db, filter: AdminOrdersCsvQuery, where: SQL, limit:
     db,
     'first',
     filter,
-    sql`select json, at, id, (count(*) over ())::int as n from (
-      select ${PAGE_COLUMNS} from ${orders}
+    sql`select *, (count(*) over ())::int as n from (
+      select ${ORDER_COLUMNS}, ${orders.createdAt}::text as at from ${orders}
       where ${where}
       order by ${orders.createdAt} desc, ${orders.id} desc limit ${ADMIN_TOTAL_CAP + 1}
-    ) newest order by created desc, id desc limit ${limit + 1}`,
+    ) newest order by "createdAt" desc, id desc limit ${limit + 1}`,
   );
   return { rows: found, count: cappedTotal(Number(found[0]?.n ?? 0)) };
 }
@@ -205,11 +181,11 @@ async function pageAfter(
     sql`select page.*, counted.n from (
       select count(*)::int as n from (select 1 from ${orders} where ${where} limit ${ADMIN_TOTAL_CAP + 1}) matches
     ) counted left join lateral (
-      select ${PAGE_COLUMNS} from ${orders}
+      select ${ORDER_COLUMNS}, ${orders.createdAt}::text as at from ${orders}
       where ${where} and (${orders.createdAt}, ${orders.id}) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)
       order by ${orders.createdAt} desc, ${orders.id} desc limit ${limit + 1}
     ) page on true
-    order by page.created desc, page.id desc`,
+    order by page."createdAt" desc, page.id desc`,
   ).catch(badCursor);
   return {
     rows: found.filter((row): row is PageRow & { n: number } => row.id !== null),
@@ -217,24 +193,14 @@ async function pageAfter(
   };
 }
 
-/**
- * One page of GET /api/admin/orders, newest first, keyset on (created_at, id), with its count: an
- * AdminOrdersPage as JSON, its orders as the database wrote them.
- */
-export async function listOrdersPage(db: Db, query: AdminOrdersQuery): Promise<string> {
+/** One page of GET /api/admin/orders: newest first, keyset on (created_at, id), with its count. */
+export async function listOrdersPage(db: Db, query: AdminOrdersQuery): Promise<AdminOrdersPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor, { id: UUID }) : undefined;
   const where = await orderFilter(db, query);
   const { rows, count } = cursor
     ? await pageAfter(db, query, where, cursor, query.limit)
     : await firstPage(db, query, where, query.limit);
-  const { items, nextCursor } = keysetPage(
-    rows,
-    query.limit,
-    (r) => [r.at, r.id],
-    (r) => r.json,
-  );
-  const { total, totalCapped } = count;
-  return `{"items":[${items.join(',')}],"nextCursor":${JSON.stringify(nextCursor)},"total":${total},"totalCapped":${totalCapped}}`;
+  return { ...keysetPage(rows, query.limit, (r) => [r.at, r.id], toOrder), ...count };
 }
 
 /** The CSV's columns, in order. */
