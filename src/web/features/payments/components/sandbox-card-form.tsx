@@ -12,7 +12,7 @@ import {
   validateCard,
   type CardErrors,
   type CardFields,
-} from '#web/features/payments/card.ts';
+} from '#web/features/payments/card-fields.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { type CardFormProps, isOrderClosed, UNEXPECTED_STATE } from './preparing-payment.tsx';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCardNumber, formatCvc, formatExpiry, parseCard, validateCard } from './card.ts';
+import { formatCardNumber, formatCvc, formatExpiry, parseCard, validateCard } from './card-fields.ts';
 
 const now = new Date(2026, 4, 15); // May 2026
 const good = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
