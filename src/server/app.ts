@@ -119,6 +119,8 @@ export async function buildApp(given: Config, options: BuildOptions): Promise<Fa
   });
 
   await app.register(errors);
+  // At the root: better-auth's calls (/api/auth, outside the /api scope) read JSON as the API does.
+  await app.register(jsonBody);
   await app.register(security, { config });
   await app.register(docs);
   await app.register(mailOutbox, { config });
@@ -132,7 +134,6 @@ export async function buildApp(given: Config, options: BuildOptions): Promise<Fa
   const gateways = await selectGateway(config, database.db);
   await app.register(
     async (api) => {
-      await api.register(jsonBody);
       await api.register(nulGuard);
       await api.register(healthRoutes);
       await api.register(toolsRoutes);

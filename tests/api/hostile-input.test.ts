@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { origin, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
 import { createOrder, createPaidOrder, createTool } from '#tests/fixtures/factories.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
-import { user } from '#server/db/auth-schema.ts';
+import { session, user } from '#server/db/auth-schema.ts';
 import { newsletterSignups, orders, reviews, tools } from '#server/db/schema.ts';
 import {
   changedTables,
@@ -1601,5 +1601,48 @@ describe('hostile input corpus', () => {
         expect(b).toHaveLength(1);
       },
     );
+  });
+});
+
+// better-auth's calls are read by the same JSON parser as the API's: a prototype key is refused
+// saying so (Fastify's own parser says only that the body is not JSON), before anything is done.
+describe("better-auth's calls with a prototype key", () => {
+  const PROTO_KEYS = [
+    ['__proto__', '"__proto__":{"role":"admin"}'],
+    ['constructor.prototype', '"constructor":{"prototype":{"role":"admin"}}'],
+  ] as const;
+  const refusal = {
+    code: 'invalid_input',
+    message: 'The keys "__proto__" and "constructor" (with "prototype") are not accepted in a body.',
+  };
+  const post = (url: string, body: Record<string, unknown>, key: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { origin, 'content-type': 'application/json' },
+      payload: JSON.stringify(body).replace(/^\{/, `{${key},`),
+    });
+
+  it.each(PROTO_KEYS)('refuses a sign-up with a %s key, creating no account', async (_what, key) => {
+    const email = `proto${randomUUID().slice(0, 8)}@example.com`;
+    const res = await post(
+      '/api/auth/sign-up/email',
+      { name: 'Proto Visitor', email, password: 'correct horse battery' },
+      key,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: refusal });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+  });
+
+  it.each(PROTO_KEYS)('refuses a sign-in with a %s key, opening no session', async (_what, key) => {
+    const sessionsOf = () => t.db.select().from(session).where(eq(session.userId, ann.id));
+    const before = (await sessionsOf()).length;
+    const res = await post('/api/auth/sign-in/email', { email: ann.email, password: ann.password }, key);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: refusal });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await sessionsOf()).toHaveLength(before);
   });
 });
