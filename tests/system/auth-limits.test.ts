@@ -105,7 +105,7 @@ describe('REDIS_URL', () => {
     const redis = new Redis(redisUrl);
     try {
       // The sign-in's counters are Redis keys, which every instance shares.
-      const keys = await redis.keys(`torque-auth-*${email}*`);
+      const keys = await redis.keys(`torque-auth:*${email}`);
       expect(keys.length).toBeGreaterThan(0);
     } finally {
       redis.disconnect();

@@ -27,7 +27,7 @@ beforeAll(async () => {
   };
   // Counters of an earlier run from this address would still be live for up to a minute.
   const counters = new Redis(redis);
-  const live = await counters.keys('torque-auth-*:ip:127.0.0.1');
+  const live = await counters.keys('torque-auth:*:ip:127.0.0.1');
   if (live.length) await counters.del(...live);
   counters.disconnect();
   // Both start at once on the empty database: one migrates and seeds, the other waits.

@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEmail, origin, signIn, signUp, type TestAccount } from '#tests/fixtures/accounts.ts';
@@ -480,6 +481,33 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limits across instances', () =>
     } finally {
       await b.close();
       await a.close();
+    }
+  });
+
+  it('names its Redis keys torque-auth:<kind>:<ip or email>', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL!;
+    const store = await createTestApp({ redisUrl });
+    const redis = new Redis(redisUrl);
+    try {
+      const email = `named${Date.now()}@example.com`;
+      const ip = `10.${Math.floor(Math.random() * 250)}.250.${Math.floor(Math.random() * 250)}`;
+      for (const [url, payload] of [
+        ['/api/auth/sign-in/email', { email, password: 'not the password' }],
+        ['/api/auth/request-password-reset', { email, redirectTo: '/reset-password' }],
+      ] as const) {
+        await store.app.inject({ method: 'POST', url, headers: { origin }, payload, remoteAddress: ip });
+      }
+      const keys = [...(await redis.keys(`*${email}`)), ...(await redis.keys(`*${ip}`))];
+      expect(keys.sort()).toEqual([
+        `torque-auth:mail:email:${email}`,
+        `torque-auth:reset:email:${email}`,
+        `torque-auth:reset:ip:${ip}`,
+        `torque-auth:sign-in:email:${email}`,
+        `torque-auth:sign-in:ip:${ip}`,
+      ]);
+    } finally {
+      redis.disconnect();
+      await store.close();
     }
   });
 });

@@ -1,6 +1,12 @@
-import rateLimit, { type CreateRateLimitOptions, type FastifyRateLimitOptions } from '@fastify/rate-limit';
+import rateLimit, {
+  type CreateRateLimitOptions,
+  type FastifyRateLimitOptions,
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { TOO_MANY_MAILS } from '#shared/form-posts.ts';
 import type { Config } from '#server/config.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -74,6 +80,37 @@ async function limiterFactory(app: FastifyInstance, options: FastifyRateLimitOpt
   return create!;
 }
 
+/** Counts a key in its window: the first count starts the window, as @fastify/rate-limit's does. */
+const COUNT = `local n = redis.call('INCR', KEYS[1])
+if n == 1 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  return {n, tonumber(ARGV[1])}
+end
+return {n, redis.call('PTTL', KEYS[1])}`;
+
+/**
+ * Counts in Redis as `torque-auth:<key>`, e.g. `torque-auth:sign-in:ip:10.0.0.1`. The library's own
+ * Redis store names a limiter made outside a route after the route it lacks
+ * (`torque-auth-undefinedundefined-<key>`).
+ */
+function redisCounts(redis: Redis): FastifyRateLimitStoreCtor {
+  return class RedisCounts implements FastifyRateLimitStore {
+    incr(key: string, done: Parameters<FastifyRateLimitStore['incr']>[1], timeWindow: number) {
+      redis.eval(COUNT, 1, `torque-auth:${key}`, timeWindow).then(
+        (counted) => {
+          const [current, ttl] = counted as [number, number];
+          done(null, { current, ttl });
+        },
+        (err: Error) => done(err),
+      );
+    }
+    // One store for every limiter: their keys name their kind already.
+    child() {
+      return this;
+    }
+  };
+}
+
 /**
  * The limiter of better-auth's calls and the newsletter's sign-up: per IP, and per account (its
  * email) for calls that name one or are made with a session, counted across instances through Redis
@@ -118,7 +155,7 @@ export async function authRateLimit(app: FastifyInstance, config: Config) {
   }
   const local = await limiterFactory(app, common);
   const shared = redis
-    ? await limiterFactory(app, { ...common, redis, nameSpace: 'torque-auth-', skipOnError: false })
+    ? await limiterFactory(app, { ...common, store: redisCounts(redis), skipOnError: false })
     : undefined;
 
   /** A count by `keyGenerator`'s key, with `refusal` the 429's message for the seconds left. */
