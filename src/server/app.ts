@@ -12,7 +12,7 @@ import { auditAdminRoutes } from './features/audit/audit.admin.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import newsletterPurge from './features/newsletter/newsletter-purge.ts';
 import { newsletterAdminRoutes, newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
-import mailOutbox from './features/mail/mail-outbox.ts';
+import mailOutbox from './features/mail/outbox-worker.ts';
 import orderExpiry from './features/orders/order-expiry.ts';
 import { ordersAdminRoutes } from './features/orders/orders.admin.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '#server/config.ts';
 import { session, user } from '#server/db/auth-schema.ts';
-import type { MailOutbox } from '#server/features/mail/mail-outbox.ts';
+import type { MailOutbox } from '#server/features/mail/outbox-worker.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { refuseNul } from '#server/http/nul-guard.ts';
 import { ownPath } from '#shared/own-path.ts';

@@ -6,7 +6,7 @@ import { EMAIL_CONFIRMED_PATH } from '#shared/email-confirmation.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#shared/schemas/user.ts';
 import type { Config } from '#server/config.ts';
 import { type Db, schema } from '#server/db/client.ts';
-import type { MailOutbox } from '#server/features/mail/mail-outbox.ts';
+import type { MailOutbox } from '#server/features/mail/outbox-worker.ts';
 import { endCredentialsBeforeConfirmation } from '#server/features/accounts/accounts.service.ts';
 import { enqueueMail, type MailToSend } from '#server/features/mail/outbox.service.ts';
 import { accountRules, DEMO_EMAILS, endResetLinks, providerDisplayName } from './account-rules.ts';

@@ -408,7 +408,7 @@ export const storeSecrets = pgTable('store_secrets', {
 
 /**
  * Mail to send (DESIGN §3b): written in the same transaction as the change it tells of, sent by
- * the worker of any instance (features/mail/mail-outbox.ts). `data` holds the facts the message is
+ * the worker of any instance (features/mail/outbox-worker.ts). `data` holds the facts the message is
  * written from; subject, text and html are what was sent, once sent. next_attempt_at is both the
  * backoff after a failure and the lease of the sender that has claimed the row.
  */

@@ -24,7 +24,7 @@ export interface Mailer {
 /**
  * SMTP when SMTP_URL is set. Otherwise each message is written as an .eml file to DATA_DIR/mail and,
  * outside production, its link logged: a store on a laptop has no mail server, and a reset must
- * still be possible. Only the outbox's worker (mail-outbox.ts) sends.
+ * still be possible. Only the outbox's worker (outbox-worker.ts) sends.
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   const { mailFrom: from, mailReplyTo: replyTo } = config;

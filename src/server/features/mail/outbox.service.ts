@@ -18,7 +18,7 @@ export interface MailToSend<K extends MailKind = MailKind> {
 
 /**
  * Writes a mail into the outbox in the caller's transaction (DESIGN §3b): it exists if and only if
- * the change it tells of was committed. The worker (mail-outbox.ts) sends it. Answers its id.
+ * the change it tells of was committed. The worker (outbox-worker.ts) sends it. Answers its id.
  */
 export async function enqueueMail<K extends MailKind>(
   tx: Tx | Db,
