@@ -6,13 +6,16 @@ import { formatDollars, orderTotalCents, toDollars } from '#shared/money.ts';
 
 /** What each kind of mail is written from; stored with the outbox row, rendered when it is sent. */
 export interface MailData {
-  /** `holdHours`: the order's hold (pay_by − created_at), as placed. */
-  order_placed: OrderFacts & { holdHours: number };
+  /**
+   * `holdHours`: the order's hold (pay_by − created_at), as placed. Absent from mails written before
+   * orders kept their hold (migration 0030, e.g. by an older instance during an upgrade).
+   */
+  order_placed: OrderFacts & { holdHours?: number };
   payment_receipt: OrderFacts & { transactionId: string; receiptNumber: number; paidAt: string };
   new_paid_order: OrderFacts & { email: string; transactionId: string; receiptNumber: number };
   order_shipped: OrderFacts;
   order_refunded: OrderFacts & { transactionId: string | null };
-  order_expired: OrderFacts & { toolId: string; holdHours: number };
+  order_expired: OrderFacts & { toolId: string; holdHours?: number };
   /** The buyer cancelled it themselves. */
   order_cancelled: OrderFacts & { toolId: string };
   password_reset: { name: string; url: string };
@@ -150,6 +153,10 @@ export function holdInWords(hours: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
+/** A hold a mail can word: a mail's data without one (or a broken one) says no number. */
+const isHold = (hours: unknown): hours is number =>
+  typeof hours === 'number' && Number.isFinite(hours) && hours > 0;
+
 /** What a mail says of the store itself: its address (links are made absolute on it). */
 export interface StoreFacts {
   publicUrl: string;
@@ -161,7 +168,7 @@ const TEMPLATES: { [K in MailKind]: (data: MailData[K], store: StoreFacts) => Bo
     subject: `Your Torque order: ${o.quantity} × ${o.productName}`,
     greeting: `Hello ${o.name},`,
     lines: [
-      `Thank you for your order. We hold the items for you for ${holdInWords(o.holdHours)}: an order not paid by then is cancelled, and its items go back on sale.`,
+      `Thank you for your order. We hold the items for you for ${isHold(o.holdHours) ? holdInWords(o.holdHours) : 'a limited time'}: an order not paid by then is cancelled, and its items go back on sale.`,
       `Order number: ${o.orderId}`,
     ],
     rows: orderRows(o),
@@ -221,7 +228,7 @@ const TEMPLATES: { [K in MailKind]: (data: MailData[K], store: StoreFacts) => Bo
     subject: `Your Torque order was cancelled: it was not paid`,
     greeting: `Hello ${o.name},`,
     lines: [
-      `Your order of ${o.quantity} × ${o.productName} was not paid within ${holdInWords(o.holdHours)}, so we cancelled it and put its items back on sale. Nothing was charged.`,
+      `Your order of ${o.quantity} × ${o.productName} was not paid ${isHold(o.holdHours) ? `within ${holdInWords(o.holdHours)}` : 'in time'}, so we cancelled it and put its items back on sale. Nothing was charged.`,
     ],
     rows: [['Order number', o.orderId], ...orderRows(o)],
     action: { label: 'Order it again', url: `${store.publicUrl}/tools/${o.toolId}` },

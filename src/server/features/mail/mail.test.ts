@@ -498,6 +498,20 @@ describe('the messages', () => {
     expect(mail.html).toContain('>Confirm my subscription</a>');
   });
 
+  it('an order mail without a hold (written before orders kept theirs) words it without a number', () => {
+    const placed = renderMail('order_placed', order, { publicUrl: URL_BASE });
+    expect(placed.text).toContain(
+      'We hold the items for you for a limited time: an order not paid by then is cancelled',
+    );
+    const expired = renderMail(
+      'order_expired',
+      { ...order, toolId: 'tool-7', holdHours: Number.NaN },
+      { publicUrl: URL_BASE },
+    );
+    expect(expired.text).toContain('was not paid in time, so we cancelled it');
+    for (const mail of [placed, expired]) expect(mail.text + mail.html).not.toMatch(/NaN|undefined/);
+  });
+
   it('says how long an unpaid order is held in words', () => {
     expect([2, 1, 0.5, 1.5, 1 / 60].map(holdInWords)).toEqual([
       '2 hours',
