@@ -1,5 +1,5 @@
 import * as OTPAuth from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newEmail, origin } from '#tests/fixtures/accounts.ts';
 import { logSink } from '#tests/fixtures/log-sink.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
@@ -106,6 +106,17 @@ describe('POST /registration and /login as forms', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/login?error=invalid_email_or_password');
     expect(sessionCookie(res)).toBeUndefined();
+  });
+
+  it('sends a refused sign-in back to the form with where it was going, for the next try', async () => {
+    const email = await account();
+    const wrong = await post('/login', { email, password: 'not the password', redirect: '/purchase/x' });
+    expect(wrong.headers.location).toBe('/login?redirect=%2Fpurchase%2Fx&error=invalid_email_or_password');
+    const invalid = await post('/login', { email: 'a@b', password: PASSWORD, redirect: '/purchase/x' });
+    expect(invalid.headers.location).toBe('/login?redirect=%2Fpurchase%2Fx&error=invalid_email');
+    // Still never another site's.
+    const away = await post('/login', { email, password: 'not the password', redirect: '//evil.example' });
+    expect(away.headers.location).toBe('/login?error=invalid_email_or_password');
   });
 
   it('sends invalid fields back with the code of the first, creating nothing', async () => {
@@ -232,6 +243,44 @@ describe('a refused form drawn again (the built pages, dist/web)', () => {
     expect(madeUp.headers['cache-control']).toBe('private, no-cache');
   });
 
+  it('fills nothing from a cookie past its minute', async () => {
+    const email = await account();
+    const res = await post('/login', { email, password: 'not the password', redirect: '/' });
+    const now = Date.now();
+    const later = vi.spyOn(Date, 'now').mockImplementation(() => now + 61_000);
+    try {
+      const page = await t.app.inject({ url: res.headers.location!, headers: { cookie: fillCookie(res)! } });
+      expect(page.statusCode).toBe(200);
+      expect(field(page.body, 'email')).not.toContain(email);
+      expect(page.headers['cache-control']).toBe('private, no-cache');
+    } finally {
+      later.mockRestore();
+    }
+  });
+
+  it('is no session cookie: made into one, it costs no session lookup (DESIGN §6)', async () => {
+    // Anyone can have a fill cookie: any refused form gives one.
+    const res = await post('/login', { email: 'x' });
+    const [payload, signature] = fillCookie(res)!.slice('torque.form_fill='.length).split('.');
+    // The form a session cookie is signed in: `value.signature`, the signature in standard base64.
+    const signed = `form-fill.${payload}.${Buffer.from(signature!, 'base64url').toString('base64')}`;
+    const lookups = async (cookie: string) => {
+      const inject = vi.spyOn(t.app, 'inject');
+      try {
+        const page = await t.app.inject({ url: '/', headers: { cookie } });
+        expect(page.statusCode).toBe(200);
+        const calls = inject.mock.calls as unknown as [{ url?: string } | undefined][];
+        return calls.filter(([call]) => call?.url === '/api/auth/get-session').length;
+      } finally {
+        inject.mockRestore();
+      }
+    };
+    expect(await lookups(`better-auth.session_token=${encodeURIComponent(signed)}`)).toBe(0);
+    // A live session's cookie is looked up: the count sees it.
+    const signedIn = await post('/login', { email: await account(), password: PASSWORD });
+    expect(await lookups(sessionCookie(signedIn)!)).toBe(1);
+  });
+
   it('holds the name and the taken email in the registration page’s fields', async () => {
     const email = await account();
     const res = await post('/registration', { name: 'Ann Again', email, password: PASSWORD });
@@ -297,6 +346,9 @@ describe('POST /login/two-factor: the code step of a two-factor account, as a fo
     const res = await post('/login/two-factor', { code: '123456' });
     expect(res.headers.location).toBe('/login?error=invalid_two_factor_cookie');
     expect(sessionCookie(res)).toBeUndefined();
+    // With where the sign-in was going.
+    const going = await post('/login/two-factor', { code: '123456', redirect: '/purchase/x' });
+    expect(going.headers.location).toBe('/login?redirect=%2Fpurchase%2Fx&error=invalid_two_factor_cookie');
   });
 });
 

@@ -138,7 +138,9 @@ const seeOther = (reply: FastifyReply, location: string, cookies: string[] = [])
   if (cookies.length) reply.header('set-cookie', cookies);
   return reply.header('cache-control', 'no-store').redirect(location, 303);
 };
-const withError = (path: string, code: FormError) => `${path}?error=${code}`;
+/** The form's page again with the code of its refusal, and where it was to go on to (not home). */
+const withError = (path: string, code: FormError, redirect = '/') =>
+  redirect === '/' ? `${path}?error=${code}` : `${path}?${new URLSearchParams({ redirect, error: code })}`;
 
 /**
  * Sends a refused form back to `location` with what was typed in its fields that are not secret,
@@ -166,8 +168,12 @@ const refused = (
 const FILL_MAX = 320;
 const FILL_TTL_S = 60;
 const FILL_COOKIE = new RegExp(`(?:^|;\\s*)${FORM_FILL_COOKIE.replace('.', '\\.')}=([\\w-]+)\\.([\\w-]+)`);
-const fillSignature = (payload: string, secret: string) =>
-  createHmac('sha256', secret).update(`form-fill.${payload}`).digest('base64url');
+// Under a key of its own: signed with the secret itself, `form-fill.<payload>` and its signature
+// would pass web.ts's check of a session cookie's signature, and cost every request a session lookup.
+const fillSignature = (payload: string, secret: string) => {
+  const key = createHmac('sha256', secret).update('torque form-fill v1').digest();
+  return createHmac('sha256', key).update(payload).digest('base64url');
+};
 
 /**
  * The fields a refused form's cookie holds, or undefined. Signed and short-lived, as a session
@@ -185,11 +191,11 @@ export function readFormFill(cookie: string | undefined, secret: string): FormFi
 const login: FormHandler = async (forms, req, reply) => {
   const { auth, home } = forms;
   const form = FormBody.parse(req.body);
-  const input = LoginInput.safeParse(form);
-  if (!input.success) return refused(forms, reply, withError('/login', invalid(input.error)), form);
-  const answer = await auth(req, 'sign-in/email', input.data);
-  if (!answer.ok) return refused(forms, reply, withError('/login', failure(answer)), form);
   const next = ownPath(form.redirect, '/', home);
+  const input = LoginInput.safeParse(form);
+  if (!input.success) return refused(forms, reply, withError('/login', invalid(input.error), next), form);
+  const answer = await auth(req, 'sign-in/email', input.data);
+  if (!answer.ok) return refused(forms, reply, withError('/login', failure(answer), next), form);
   // Two-factor accounts finish on the login page's code step, its pending sign-in in a cookie.
   if (answer.body.twoFactorRedirect) return seeOther(reply, twoFactorStep(next), answer.cookies);
   return seeOther(reply, next, answer.cookies);
@@ -206,7 +212,7 @@ const twoFactor: FormHandler = async ({ auth, home }, req, reply) => {
   const failed = failure(answer);
   // No pending sign-in left (never begun, expired, or too many codes): the password again.
   if (failed === 'invalid_two_factor_cookie' || failed === 'too_many_attempts_request_new_code') {
-    return seeOther(reply, withError('/login', failed));
+    return seeOther(reply, withError('/login', failed, next));
   }
   return seeOther(reply, `${twoFactorStep(next)}&error=${failed}`);
 };
