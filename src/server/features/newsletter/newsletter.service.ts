@@ -25,15 +25,19 @@ export async function subscribe(
   publicUrl: string,
 ): Promise<string | undefined> {
   const token = randomBytes(32).toString('base64url');
-  const expires = new Date(Date.now() + CONFIRM_LINK_DAYS * 24 * 3600 * 1000);
+  // By the database's clock, as the purge judges it; one value for the row and its link (now() is
+  // the transaction's start).
+  const expires = sql`now() + make_interval(days => ${CONFIRM_LINK_DAYS})`;
   return db.transaction(async (tx) => {
     // ON CONFLICT names the unique index's expression, which drizzle's builder cannot.
     const s = newsletterSignups;
     const result = (await tx.execute(sql`
       insert into ${s} (name, email, phone, token_expires_at)
-      values (${input.name}, ${input.email}, ${input.phone || null}, ${expires.toISOString()}::timestamptz)
+      values (${input.name}, ${input.email}, ${input.phone || null}, ${expires})
       on conflict (lower(email)) do update
-      set name = excluded.name, phone = excluded.phone, token_expires_at = excluded.token_expires_at
+      -- Never earlier than a link already mailed: the purge keeps the sign-up while its newest works.
+      set name = excluded.name, phone = excluded.phone,
+        token_expires_at = greatest(${s}.token_expires_at, excluded.token_expires_at)
       where ${s}.confirmed_at is null
       returning id, name, email`)) as unknown as { rows: { id: string; name: string; email: string }[] };
     const [row] = result.rows;

@@ -180,6 +180,23 @@ describe('double opt-in (decision 032)', () => {
     expect((await openLink(newer!)).headers.location).toBe('/?newsletter=confirmed#newsletter');
   });
 
+  it('never moves a sign-up’s end earlier than a link already mailed (a racing sign-up’s), so the purge keeps it', async () => {
+    const email = newEmail('race');
+    await signUpFor({ name: 'Race', email });
+    // Another sign-up, committed first, gave the row a later end than the one this one computes.
+    const later = new Date(Date.now() + 30 * 86_400_000);
+    await t.db
+      .update(newsletterSignups)
+      .set({ tokenExpiresAt: later })
+      .where(eq(newsletterSignups.email, email));
+    await signUpFor({ name: 'Race', email });
+    expect((await rowsOf(email))[0]?.tokenExpiresAt?.getTime()).toBe(later.getTime());
+    // This sign-up's own link gets its 7 days, by the database's clock.
+    const newest = (await linkRowsOf(email)).at(-1)!;
+    expect(newest.expiresAt.getTime()).toBeLessThan(Date.now() + 7.1 * 86_400_000);
+    expect(newest.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
+  });
+
   it('stores the link’s token hashed: the table alone confirms no one', async () => {
     const email = newEmail('hash');
     await signUpFor({ name: 'Hash', email });
