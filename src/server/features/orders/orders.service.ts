@@ -50,6 +50,9 @@ function toCustomerOrder(row: OrderRow): Order {
   return { ...order, payBy: order.status === 'unpaid' ? (row.payBy?.toISOString() ?? null) : null };
 }
 
+/** An order's hold is over at its pay_by itself: the expiry and a cancel's mail judge it alike. */
+const pastHold = sql<boolean>`${orders.payBy} <= now()`;
+
 /** How long an order was held (its pay_by − created_at), in hours, as its mails word it. */
 const holdHoursOf = (row: Pick<OrderRow, 'createdAt' | 'payBy'>) =>
   (row.payBy!.getTime() - row.createdAt.getTime()) / 3_600_000;
@@ -217,7 +220,7 @@ async function closeUnpaidOrder(
           sql`${orders.paymentIntentId} is not distinct from ${order.paymentIntentId}`,
         ),
       )
-      .returning({ ...getTableColumns(orders), pastHold: sql<boolean>`${orders.payBy} <= now()` });
+      .returning({ ...getTableColumns(orders), pastHold });
     if (!cancelled) return 'changed';
     await tx
       .update(tools)
@@ -407,7 +410,7 @@ export async function expireUnpaidOrders(db: Db, gateway: PaymentGateway, batch 
     with expired as (
       select id from ${orders}
       where not paid and cancelled_at is null and payment_intent_id is null
-        and pay_by < now()
+        and ${pastHold}
       order by pay_by
       limit ${batch}
       for update skip locked
@@ -438,7 +441,7 @@ export async function expireUnpaidOrders(db: Db, gateway: PaymentGateway, batch 
         eq(orders.paid, false),
         isNull(orders.cancelledAt),
         sql`${orders.paymentIntentId} is not null`,
-        sql`${orders.payBy} < now()`,
+        pastHold,
       ),
     )
     .orderBy(orders.payBy)
