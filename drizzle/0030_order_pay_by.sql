@@ -4,7 +4,11 @@
 -- store hands its migrations as torque.order_hold_hours (2, its default, when run without it).
 DROP INDEX "orders_unpaid_idx";--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "pay_by" timestamp with time zone;--> statement-breakpoint
-UPDATE "orders" SET "pay_by" = "created_at" + make_interval(secs => coalesce(nullif(current_setting('torque.order_hold_hours', true), ''), '2')::float8 * 3600);--> statement-breakpoint
+-- Only the orders that read it: the open ones (the check below, My Orders, the expiry) and those of
+-- unsent order mails (their holdHours); rewriting every order would hold the lock for seconds.
+UPDATE "orders" SET "pay_by" = "created_at" + make_interval(secs => coalesce(nullif(current_setting('torque.order_hold_hours', true), ''), '2')::float8 * 3600)
+WHERE (NOT "paid" AND "cancelled_at" IS NULL)
+  OR "id"::text IN (SELECT "data"->>'orderId' FROM "mail_outbox" WHERE "kind" in ('order_placed', 'order_expired') AND "sent_at" is null);--> statement-breakpoint
 -- Unsent order mails word the hold from their own data now.
 UPDATE "mail_outbox" m SET "data" = m."data" || jsonb_build_object('holdHours', extract(epoch from o."pay_by" - o."created_at") / 3600)
 FROM "orders" o
