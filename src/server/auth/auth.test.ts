@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -114,6 +115,23 @@ describe('rate limits on sign-in, sign-up and reset', () => {
     }
     expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(codes[5]).toBe(429);
+  });
+
+  it('counts an IPv6 client by its /64, and an IPv4-mapped address as its IPv4', async () => {
+    let calls = 0;
+    const signInFrom = async (address: string) => {
+      calls += 1;
+      const payload = { email: `v6-${calls}@example.com`, password: 'x'.repeat(9) };
+      return (await post('/api/auth/sign-in/email', payload, {}, address)).statusCode;
+    };
+    const sameSubnet: number[] = [];
+    for (let i = 0; i < 6; i++) sameSubnet.push(await signInFrom(`2001:db8::${i + 1}`));
+    expect(sameSubnet).toEqual([401, 401, 401, 401, 401, 429]);
+    // The next /64 is another client.
+    expect(await signInFrom('2001:db8:0:1::1')).toBe(401);
+
+    for (let i = 0; i < 5; i++) expect(await signInFrom('10.20.0.1')).toBe(401);
+    expect(await signInFrom('::ffff:10.20.0.1')).toBe(429);
   });
 
   // better-auth routes the path the URL parser resolves: every spelling of it spends one budget.
@@ -484,7 +502,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limits across instances', () =>
     }
   });
 
-  it('names its Redis keys torque-auth:<kind>:<ip or email>', async () => {
+  it('names its Redis keys torque-auth:<kind>:<ip or hash of the email>', async () => {
     const redisUrl = process.env.TEST_REDIS_URL!;
     const store = await createTestApp({ redisUrl });
     const redis = new Redis(redisUrl);
@@ -497,14 +515,45 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limits across instances', () =>
       ] as const) {
         await store.app.inject({ method: 'POST', url, headers: { origin }, payload, remoteAddress: ip });
       }
-      const keys = [...(await redis.keys(`*${email}`)), ...(await redis.keys(`*${ip}`))];
+      const hash = createHash('sha256').update(email).digest('hex').slice(0, 32);
+      const keys = [...(await redis.keys(`*${hash}`)), ...(await redis.keys(`*${ip}`))];
       expect(keys.sort()).toEqual([
-        `torque-auth:mail:email:${email}`,
-        `torque-auth:reset:email:${email}`,
+        `torque-auth:mail:email:${hash}`,
+        `torque-auth:reset:email:${hash}`,
         `torque-auth:reset:ip:${ip}`,
-        `torque-auth:sign-in:email:${email}`,
+        `torque-auth:sign-in:email:${hash}`,
         `torque-auth:sign-in:ip:${ip}`,
       ]);
+    } finally {
+      redis.disconnect();
+      await store.close();
+    }
+  });
+
+  it('keys an address of any length by a short hash, and still limits its mails', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL!;
+    const store = await createTestApp({ redisUrl });
+    const redis = new Redis(redisUrl);
+    try {
+      const before = new Set(await redis.keys('torque-auth:*'));
+      const email = `${Date.now()}${'a'.repeat(60_000)}@x.co`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await store.app.inject({
+          method: 'POST',
+          url: '/api/auth/request-password-reset',
+          headers: { origin },
+          payload: { email: i % 2 ? email.toUpperCase() : email, redirectTo: '/reset-password' },
+          remoteAddress: `10.${Math.floor(Math.random() * 250)}.251.${i + 1}`,
+        });
+        statuses.push(res.statusCode);
+      }
+      // better-auth answers the first five as it likes (the address is not one); the sixth is ours.
+      expect(statuses.slice(0, 5)).not.toContain(429);
+      expect(statuses[5]).toBe(429);
+      const added = (await redis.keys('torque-auth:*')).filter((key) => !before.has(key));
+      expect(added.filter((key) => key.includes(':email:'))).toHaveLength(2);
+      expect(Math.max(...added.map((key) => key.length))).toBeLessThanOrEqual(200);
     } finally {
       redis.disconnect();
       await store.close();

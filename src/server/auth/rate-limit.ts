@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import rateLimit, {
+  normalizeIP,
   type CreateRateLimitOptions,
   type FastifyRateLimitOptions,
   type FastifyRateLimitStore,
@@ -70,6 +72,10 @@ export function betterAuthUrl(req: FastifyRequest, publicUrl: string): URL {
   return new URL(req.url, publicUrl);
 }
 
+/** An email's key, one for every spelling of its address: 128 bits of its SHA-256, in hex. */
+const emailKey = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+
 /** @fastify/rate-limit with these options, in a scope of its own: its `createRateLimit`. */
 async function limiterFactory(app: FastifyInstance, options: FastifyRateLimitOptions) {
   let create: FastifyInstance['createRateLimit'] | undefined;
@@ -89,7 +95,8 @@ end
 return {n, redis.call('PTTL', KEYS[1])}`;
 
 /**
- * Counts in Redis as `torque-auth:<key>`, e.g. `torque-auth:sign-in:ip:10.0.0.1`. The library's own
+ * Counts in Redis as `torque-auth:<key>`, e.g. `torque-auth:sign-in:ip:10.0.0.1` or
+ * `torque-auth:mail:email:<hash of the address>`. The library's own
  * Redis store names a limiter made outside a route after the route it lacks
  * (`torque-auth-undefinedundefined-<key>`).
  */
@@ -183,7 +190,8 @@ export async function authRateLimit(app: FastifyInstance, config: Config) {
   }
   /**
    * The account whose password or mail a call is about, by its email: the session's for a call
-   * made with one, else the one the body names. Undefined when there is none.
+   * made with one, else the one the body names, hashed: a body's email may be any length until
+   * better-auth checks it, after this count. Undefined when there is none.
    */
   async function accountOf(req: FastifyRequest): Promise<string | undefined> {
     if (SESSION_PASSWORD_PATHS.has(pathOf(req))) {
@@ -191,13 +199,14 @@ export async function authRateLimit(app: FastifyInstance, config: Config) {
         headers: fromNodeHeaders(req.headers),
         query: { disableRefresh: true },
       });
-      return found?.user.email.toLowerCase();
+      return found ? emailKey(found.user.email) : undefined;
     }
     const email = (req.body as { email?: unknown } | undefined)?.email;
-    return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+    return typeof email === 'string' ? emailKey(email) : undefined;
   }
   const accounts = new WeakMap<FastifyRequest, string>();
-  const perIp = limiter((req) => `${kindOf(req)}:ip:${req.ip}`);
+  // An IPv6 client by its /64, which one subscriber holds whole; an IPv4-mapped one by its IPv4.
+  const perIp = limiter((req) => `${kindOf(req)}:ip:${normalizeIP(req.ip)}`);
   const perEmail = limiter((req) => `${kindOf(req)}:email:${accounts.get(req)}`);
   const mailsPerAddress = limiter(
     (req) => `mail:email:${accounts.get(req)}`,
