@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { scratchDatabase } from '#tests/fixtures/scratch-database.ts';
 import { afterAll, expect, it } from 'vitest';
 import { type ServerProcess, signUpOver, startServer } from './server-process.ts';
 
@@ -152,17 +152,8 @@ it.runIf(process.env.TEST_DATABASE_URL)(
   'PostgreSQL: after kill -9 mid-burst and a restart, 0 confirmed payments are left unpaid',
   { timeout: 300_000 },
   async () => {
-    const url = process.env.TEST_DATABASE_URL!;
-    const name = `torque_rec_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    cleanups.push(async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    });
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    await rounds({ DATABASE_URL: target.toString(), DATA_DIR: '/nonexistent' }, 'postgres');
+    const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL!, 'torque_rec');
+    cleanups.push(scratch.drop);
+    await rounds({ DATABASE_URL: scratch.url, DATA_DIR: '/nonexistent' }, 'postgres');
   },
 );

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
+import { scratchDatabase } from '#tests/fixtures/scratch-database.ts';
 import { testDatabaseKind } from '#tests/fixtures/test-app.ts';
 import { confirmSubscription } from '#server/features/newsletter/newsletter.service.ts';
 import { type Database, openDatabase } from './client.ts';
@@ -52,23 +53,14 @@ async function upgraded(fill: (run: Run) => Promise<void>): Promise<Database> {
     await client.close();
     return openDatabase({ kind: 'memory', loadDataDir: dump, ...options });
   }
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `torque_md_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  cleanups.push(async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: target.toString() });
+  const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL!, 'torque_md');
+  cleanups.push(scratch.drop);
+  const client = new pg.Client({ connectionString: scratch.url });
   await client.connect();
   await migratePg(drizzlePg({ client }), { migrationsFolder: folder });
   await fill((query, params) => client.query(query, params));
   await client.end();
-  return openDatabase({ kind: 'postgres', url: target.toString(), ...options });
+  return openDatabase({ kind: 'postgres', url: scratch.url, ...options });
 }
 
 it('an upgrade from 0028 keeps unconfirmed sign-ups’ links and gives open orders and unsent order mails the hold as set', async () => {

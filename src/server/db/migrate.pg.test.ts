@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import pg from 'pg';
+import { scratchDatabase } from '#tests/fixtures/scratch-database.ts';
 import { expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
 import { tools } from './schema.ts';
@@ -9,16 +8,10 @@ import { seedTools } from './seed-data.ts';
 // PostgreSQL only (the postgres test project): several instances starting at once on one empty
 // database migrate and seed it exactly once.
 it('lets three instances start at once on an empty database, seeding it once', async () => {
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `torque_m_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
+  const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL!, 'torque_m');
   try {
     const instances = await Promise.all(
-      [1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: target.toString() })),
+      [1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: scratch.url })),
     );
     // One of them made the database; the others, which waited for it, found nothing to apply.
     const migrated = instances.map((i) => i.migrated.length).sort((a, b) => a - b);
@@ -28,7 +21,6 @@ it('lets three instances start at once on an empty database, seeding it once', a
     expect(row?.n).toBe(seedTools.length);
     await Promise.all(instances.map((i) => i.close()));
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 });
