@@ -63,6 +63,8 @@ async function upgraded(fill: (run: Run) => Promise<void>): Promise<Database> {
   return openDatabase({ kind: 'postgres', url: scratch.url, ...options });
 }
 
+// A new database migrated to 0028, then opened and migrated on: on PGlite (WebAssembly, one thread)
+// a full parallel run on two cores took it past the default 30 s, and up to 72 s beside other tests.
 it('an upgrade from 0028 keeps unconfirmed sign-ups’ links and gives open orders and unsent order mails the hold as set', async () => {
   const token = 'a-link-mailed-before-the-upgrade';
   const [toolId, unpaid, paid, cancelled] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
@@ -137,4 +139,4 @@ it('an upgrade from 0028 keeps unconfirmed sign-ups’ links and gives open orde
     { kind: 'order_expired', hold: 0.5 },
     { kind: 'order_placed', hold: 0.5 },
   ]);
-});
+}, 300_000);
