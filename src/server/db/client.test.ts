@@ -19,6 +19,8 @@ const MIGRATIONS = (
   }
 ).entries.map((entry) => entry.tag);
 
+// Every migration from empty, on PGlite (WebAssembly, one thread): a full parallel run on two cores
+// with other test runs beside it took it past the default 30 s.
 it('creates, migrates and seeds an embedded database on disk, and refuses a second opener', async () => {
   const first = await openDatabase({ kind: 'pglite', dataDir });
   try {
@@ -30,7 +32,7 @@ it('creates, migrates and seeds an embedded database on disk, and refuses a seco
   } finally {
     await first.close();
   }
-});
+}, 300_000);
 
 it('reopens the same directory after a clean close without seeding twice', async () => {
   const again = await openDatabase({ kind: 'pglite', dataDir });
