@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#tests/fixtures/npm-start.ts';
+import { type ScratchDatabase, scratchDatabase } from '#tests/fixtures/scratch-database.ts';
 import { type ServerProcess, startServer } from './server-process.ts';
 
 // The sign-in limits of the built store (DESIGN §3b): with Redis, without it, behind a proxy.
@@ -16,24 +16,18 @@ const databaseUrl = process.env.TEST_DATABASE_URL!;
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Debian's nginx (`apt-get install nginx-light`): a real reverse proxy in front of the store.
 const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-const name = `torque_sys_${randomUUID().replaceAll('-', '')}`;
-let admin: pg.Client;
+let database: ScratchDatabase;
 let env: Record<string, string>;
 const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(databaseUrl);
-  target.pathname = `/${name}`;
-  env = { DATABASE_URL: target.toString(), DATA_DIR: '/nonexistent', AUTH_RATE_LIMIT: '3' };
+  database = await scratchDatabase(databaseUrl, 'torque_sys');
+  env = { DATABASE_URL: database.url, DATA_DIR: '/nonexistent', AUTH_RATE_LIMIT: '3' };
 });
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.kill()));
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await database?.drop();
 });
 
 async function start(extra: Record<string, string>) {

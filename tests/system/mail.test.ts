@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +7,7 @@ import pg from 'pg';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import type { CaughtMail } from '#tests/fixtures/mail-catcher.ts';
 import { freePort } from '#tests/fixtures/npm-start.ts';
+import { type ScratchDatabase, scratchDatabase } from '#tests/fixtures/scratch-database.ts';
 import { type ServerProcess, signInOver, signUpOver, startServer } from './server-process.ts';
 
 // Issue 17: the built store mails a real SMTP server (the mail catcher, as its own process), and no
@@ -15,8 +15,7 @@ import { type ServerProcess, signInOver, signUpOver, startServer } from './serve
 // two instances share the outbox. Figures are printed as `mail figures: …` lines.
 
 const pgUrl = process.env.TEST_DATABASE_URL!;
-const admin = new pg.Client({ connectionString: pgUrl });
-const databases: string[] = [];
+const databases: ScratchDatabase[] = [];
 const dirs: string[] = [];
 let servers: ServerProcess[] = [];
 let catchers: Catcher[] = [];
@@ -28,21 +27,14 @@ afterEach(async () => {
   catchers = [];
 });
 afterAll(async () => {
-  if (databases.length) {
-    for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  for (const database of databases) await database.drop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 async function newDatabase(): Promise<string> {
-  if (!databases.length) await admin.connect();
-  const name = `torque_mail_${randomUUID().replaceAll('-', '')}`;
-  await admin.query(`create database ${name}`);
-  databases.push(name);
-  const target = new URL(pgUrl);
-  target.pathname = `/${name}`;
-  return target.toString();
+  const database = await scratchDatabase(pgUrl, 'torque_mail');
+  databases.push(database);
+  return database.url;
 }
 
 interface Catcher {

@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type ScratchDatabase, scratchDatabase } from '#tests/fixtures/scratch-database.ts';
 import { type ServerProcess, signUpOver, startServer } from './server-process.ts';
 import { startTcpProxy } from './tcp-proxy.ts';
 
 // PostgreSQL goes away under a running store and comes back: the store answers 503 with the error
 // shape meanwhile (never 500, never a sign-out), and recovers by itself.
 const url = process.env.TEST_DATABASE_URL!;
-const name = `torque_sys_${randomUUID().replaceAll('-', '')}`;
-let admin: pg.Client;
+let database: ScratchDatabase;
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
 let server: ServerProcess;
 let token: string;
@@ -17,13 +15,10 @@ let toolId: string;
 let unseenToolId: string;
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
+  database = await scratchDatabase(url, 'torque_sys');
+  const target = new URL(database.url);
   proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
   target.host = `127.0.0.1:${proxy.port}`;
-  target.pathname = `/${name}`;
   server = await startServer({ DATABASE_URL: target.toString(), DATA_DIR: '/nonexistent' });
   email = `outage${Date.now()}@example.com`;
   token = await signUpOver(server.url, email);
@@ -35,8 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.kill();
   await proxy?.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await database?.drop();
 });
 
 const authed = (path: string, init: RequestInit = {}) =>

@@ -1,25 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type ScratchDatabase, scratchDatabase } from '#tests/fixtures/scratch-database.ts';
 import { type ServerProcess, signUpOver, startServer } from './server-process.ts';
 
 // Two store processes on one PostgreSQL and one Redis behave as one store (DESIGN §7).
 const url = process.env.TEST_DATABASE_URL!;
 const redis = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const name = `torque_sys_${randomUUID().replaceAll('-', '')}`;
-let admin: pg.Client;
+let database: ScratchDatabase;
 let a: ServerProcess;
 let b: ServerProcess;
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
+  database = await scratchDatabase(url, 'torque_sys');
   const env = {
-    DATABASE_URL: target.toString(),
+    DATABASE_URL: database.url,
     REDIS_URL: redis,
     DATA_DIR: '/nonexistent',
     AUTH_RATE_LIMIT: '4',
@@ -36,8 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([a?.kill(), b?.kill()]);
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await database?.drop();
 });
 
 const call = (server: ServerProcess, token: string, path: string, method = 'GET', body?: object) =>
