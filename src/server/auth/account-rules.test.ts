@@ -5,7 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { newEmail, origin, signIn, signUp } from '#tests/fixtures/accounts.ts';
-import { mailsTo, pathOf } from '#tests/fixtures/mail-files.ts';
+import { pathOf, sentMailsTo } from '#tests/fixtures/mail-files.ts';
 import { createTestApp, testConfig } from '#tests/fixtures/test-app.ts';
 import { buildApp } from '#server/app.ts';
 import { account, user } from '#server/db/auth-schema.ts';
@@ -24,7 +24,7 @@ afterAll(async () => t.close());
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers: { origin, ...headers } });
 
-const mailTo = (email: string, subject: RegExp) => mailsTo(dataDir, email, subject);
+const mailTo = (email: string, subject: RegExp) => sentMailsTo(t.db, dataDir, email, subject);
 
 const isAdmin = async (email: string) =>
   (await t.db.select({ role: user.role }).from(user).where(eq(user.email, email)))[0]?.role === 'admin';
@@ -43,7 +43,7 @@ describe('ADMIN_EMAILS applies to a verified address only', () => {
     await again.close();
     expect(await isAdmin(BOSS)).toBe(false);
 
-    const mail = mailTo(BOSS, /Subject: Confirm your Torque email address/);
+    const mail = await mailTo(BOSS, /Subject: Confirm your Torque email address/);
     expect(mail.links).toHaveLength(1);
     const verified = await t.app.inject({ url: pathOf(mail.links[0]!) });
     expect(verified.statusCode).toBe(302);
@@ -253,7 +253,7 @@ describe('password reset links', () => {
     const ivy = await signUp(t.app, 'ivy');
     await askReset(ivy.email);
     await askReset(ivy.email);
-    const { links } = mailTo(ivy.email, /Subject: Reset your Torque password/);
+    const { links } = await mailTo(ivy.email, /Subject: Reset your Torque password/);
     expect(links).toHaveLength(2);
     const [first, second] = [await tokenOf(links[0]!), await tokenOf(links[1]!)];
     expect(first).toBeTruthy();
@@ -274,7 +274,7 @@ describe('password reset links', () => {
   it('ends every link once the password is changed while signed in', async () => {
     const jay = await signUp(t.app, 'jay');
     await askReset(jay.email);
-    const [link] = mailTo(jay.email, /Subject: Reset your Torque password/).links;
+    const [link] = (await mailTo(jay.email, /Subject: Reset your Torque password/)).links;
     const token = await tokenOf(link!);
     const changed = await post(
       '/api/auth/change-password',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEmail, origin, signIn, type TestAccount } from '#tests/fixtures/accounts.ts';
-import { mailsTo, pathOf } from '#tests/fixtures/mail-files.ts';
+import { pathOf, sentMailsTo } from '#tests/fixtures/mail-files.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { user } from '#server/db/auth-schema.ts';
 
@@ -34,6 +34,8 @@ const signInStatus = async (email: string, password: string) =>
       payload: { email, password },
     })
   ).statusCode;
+/** The mails of this subject sent to this address (once the outbox's worker has sent them). */
+const mailsTo = (email: string, subject: RegExp) => sentMailsTo(t.db, dataDir, email, subject);
 const adminAnswer = async (email: string, who: TestAccount) =>
   t.app.inject({ url: `/api/admin/${email}`, headers: who.bearer });
 const isAdmin = async (email: string) =>
@@ -41,7 +43,7 @@ const isAdmin = async (email: string) =>
 
 /** Opens the confirmation link mailed to this address, in a browser holding `cookie` if given. */
 async function confirm(email: string, cookie?: string) {
-  const [link] = mailsTo(dataDir, email, CONFIRM).links;
+  const [link] = (await mailsTo(email, CONFIRM)).links;
   const res = await t.app.inject({ url: pathOf(link!), headers: cookie ? { cookie } : {} });
   expect(res.statusCode).toBe(302);
   return res;
@@ -70,11 +72,11 @@ describe('the confirmation of an address in ADMIN_EMAILS', () => {
     expect(await signInStatus(SQUATTED, 'the squatter chose this')).toBe(401);
 
     // The owner chooses their own password by the link mailed with the rights.
-    const handOver = mailsTo(dataDir, SQUATTED, HAND_OVER);
+    const handOver = await mailsTo(SQUATTED, HAND_OVER);
     expect(handOver.links).toHaveLength(1);
     expect(handOver.text).toContain('the password chosen at sign-up no longer works');
     // Clearing the password is no change by anyone: nothing says it was changed until the owner's reset.
-    expect(mailsTo(dataDir, SQUATTED, CHANGED).links).toHaveLength(0);
+    expect((await mailsTo(SQUATTED, CHANGED)).links).toHaveLength(0);
     const landing = await t.app.inject({ url: pathOf(handOver.links[0]!) });
     const token = new URL(String(landing.headers.location), 'http://x').searchParams.get('token');
     const reset = await t.app.inject({
@@ -84,7 +86,7 @@ describe('the confirmation of an address in ADMIN_EMAILS', () => {
       payload: { token, newPassword: 'the owner chose this' },
     });
     expect(reset.statusCode).toBe(200);
-    expect(mailsTo(dataDir, SQUATTED, CHANGED).links).toHaveLength(1);
+    expect((await mailsTo(SQUATTED, CHANGED)).links).toHaveLength(1);
     const owner = await signIn(t.app, { email: SQUATTED, password: 'the owner chose this' });
     expect((await adminAnswer(SQUATTED, owner)).json()).toEqual({ admin: true });
     expect(await signInStatus(SQUATTED, 'the squatter chose this')).toBe(401);
@@ -96,7 +98,7 @@ describe('the confirmation of an address in ADMIN_EMAILS', () => {
     expect(await isAdmin(OWN)).toBe(true);
     expect((await adminAnswer(OWN, owner)).json()).toEqual({ admin: true });
     expect(await signInStatus(OWN, 'the owner chose this')).toBe(200);
-    expect(mailsTo(dataDir, OWN, HAND_OVER).links).toHaveLength(0);
+    expect((await mailsTo(OWN, HAND_OVER)).links).toHaveLength(0);
   });
 });
 
@@ -106,5 +108,5 @@ it("changes nothing of a customer's credentials, wherever its link is opened", a
   expect(await isAdmin(CUSTOMER)).toBe(false);
   expect((await adminAnswer(CUSTOMER, customer)).json()).toEqual({ admin: false });
   expect(await signInStatus(CUSTOMER, 'a customer chose this')).toBe(200);
-  expect(mailsTo(dataDir, CUSTOMER, HAND_OVER).links).toHaveLength(0);
+  expect((await mailsTo(CUSTOMER, HAND_OVER)).links).toHaveLength(0);
 });

@@ -30,11 +30,13 @@ export function createAuth(
   onEmailVerified?: OnEmailVerified,
   log?: FastifyBaseLogger,
 ) {
-  // Through the outbox like every mail, and sent at once (the customer waits for it); if the SMTP
-  // server is down, the outbox's worker sends it once it is back.
+  // Through the outbox like every mail, sent by its worker and not awaited: an answer that waited
+  // for the SMTP server would tell, by its time, which addresses have an account (only those are
+  // mailed a reset link). Poked here, as a mail written in a GET (the verification link's hand-over)
+  // is not poked by its answer; if the SMTP server is down, it is sent once the server is back.
   const mail = async (m: MailToSend) => {
-    const [id] = await enqueueMail(db, m);
-    await outbox.deliver(id!);
+    await enqueueMail(db, m);
+    outbox.poke();
   };
   // Its holder learns of every change, so that one made by someone else does not go unnoticed.
   const passwordChanged = (u: { email: string; name: string }) =>
@@ -44,7 +46,7 @@ export function createAuth(
       data: { name: u.name, changedAt: new Date().toISOString() },
     });
   const port = new URL(config.publicUrl).port || (config.publicUrl.startsWith('https') ? '443' : '80');
-  // Users whose next reset mail is the ADMIN_EMAILS hand-over's (asked for just below, and sent
+  // Users whose next reset mail is the ADMIN_EMAILS hand-over's (asked for just below, and written
   // within that call: better-auth awaits sendResetPassword).
   const handOver = new Set<string>();
   /** An address in ADMIN_EMAILS confirmed: only its owner keeps a way in (see the service). */

@@ -20,11 +20,6 @@ const POKE_DELAY_MS = 20;
 export interface MailOutbox {
   /** Look for due mail soon (a change that wrote some has just committed). */
   poke(): void;
-  /**
-   * Sends this mail now if it is due and no one else has it, or waits for this instance's worker
-   * when it has it; another instance's worker sends it otherwise.
-   */
-  deliver(id: string): Promise<void>;
 }
 
 /** Sends one claimed row and records the outcome; never throws. */
@@ -93,13 +88,6 @@ export default fp(async function mailOutbox(app: FastifyInstance, { config }: { 
         soon = undefined;
         run();
       }, POKE_DELAY_MS).unref();
-    },
-    async deliver(id) {
-      if (closed) return;
-      const [row] = await claimDueMail(db, 1, id);
-      if (row) await sendRow(db, mailer, config, app, row);
-      // This instance's worker claimed it first: it is being sent now; answer once it is.
-      else await running;
     },
   };
   app.decorate('outbox', outbox);

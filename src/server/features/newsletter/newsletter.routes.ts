@@ -23,9 +23,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const mail = await subscribe(app.db, req.body, app.config.publicUrl);
-      // Sent now (the visitor looks for it); if the SMTP server is down, the outbox sends it later.
-      if (mail) await app.outbox.deliver(mail);
+      // The link is written to the outbox and sent by its worker just after the answer (onResponse
+      // pokes it): an answer that waited for the SMTP server would tell, by its time, which
+      // addresses are confirmed subscribers (they are mailed nothing).
+      await subscribe(app.db, req.body, app.config.publicUrl);
       return { acknowledged: true };
     },
   );

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEmail, origin, signUp, signUpAdmin, type TestAccount } from '#tests/fixtures/accounts.ts';
-import { mailsTo, pathOf } from '#tests/fixtures/mail-files.ts';
+import { pathOf, sentMailsTo } from '#tests/fixtures/mail-files.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 import { newsletterLinks, newsletterSignups } from '#server/db/schema.ts';
 import { purgeUnconfirmedSignups } from './newsletter.service.ts';
@@ -64,8 +64,9 @@ const records = (csv: string) =>
     .map((line) => line.slice(1, -1).split('","'));
 
 const CONFIRM = /Subject: Confirm your subscription to Torque's newsletter/;
-/** The links to confirm mailed to this address, oldest first. */
-const linksTo = (email: string) => mailsTo(dataDir, email, CONFIRM).links;
+/** The mails to confirm sent to this address: the last one's text, and every link, oldest first. */
+const mailsTo = (email: string) => sentMailsTo(t.db, dataDir, email, CONFIRM);
+const linksTo = async (email: string) => (await mailsTo(email)).links;
 const openLink = (link: string) => t.app.inject({ method: 'GET', url: pathOf(link) });
 /** The admin's export, as records. */
 const exported = async () => records((await t.call('GET', '/api/admin/newsletter.csv', admin)).body);
@@ -76,9 +77,9 @@ describe('double opt-in (decision 032)', () => {
     const email = newEmail('ola');
     const res = await signUpFor({ name: 'Ola Opt', email, phone: '+1 555 0123' });
     expect([res.statusCode, res.json()]).toEqual([200, ACK]);
-    const [link] = linksTo(email);
+    const [link] = await linksTo(email);
     expect(link).toMatch(/^http:\/\/localhost:\d+\/api\/newsletter\/confirm\?token=[\w-]{43}$/);
-    expect(mailsTo(dataDir, email, CONFIRM).text).toContain('Hello Ola Opt,');
+    expect((await mailsTo(email)).text).toContain('Hello Ola Opt,');
     expect((await rowsOf(email))[0]?.confirmedAt).toBeNull();
     expect((await exported()).some((r) => r[1] === email)).toBe(false);
 
@@ -104,9 +105,9 @@ describe('double opt-in (decision 032)', () => {
     const first = await signUpFor({ name: 'Rae One', email });
     const again = await signUpFor({ name: 'Rae Two', email: email.toUpperCase() });
     expect([again.statusCode, again.body]).toEqual([first.statusCode, first.body]);
-    const [older, newer] = linksTo(email);
-    expect(linksTo(email)).toHaveLength(2);
-    expect(mailsTo(dataDir, email, CONFIRM).text).toContain('Hello Rae Two,');
+    const [older, newer] = await linksTo(email);
+    expect(await linksTo(email)).toHaveLength(2);
+    expect((await mailsTo(email)).text).toContain('Hello Rae Two,');
     // The first mail came late, and is the one opened.
     expect((await openLink(older!)).headers.location).toBe('/?newsletter=confirmed#newsletter');
     const at = (await rowsOf(email))[0]?.confirmedAt;
@@ -117,7 +118,7 @@ describe('double opt-in (decision 032)', () => {
     const [confirmed] = await rowsOf(email);
     const later = await signUpFor({ name: 'Someone Else', email, phone: '+1 555 0999' });
     expect([later.statusCode, later.body]).toEqual([first.statusCode, first.body]);
-    expect(linksTo(email)).toHaveLength(2);
+    expect(await linksTo(email)).toHaveLength(2);
     expect(await rowsOf(email)).toEqual([confirmed]);
   });
 
@@ -138,10 +139,10 @@ describe('double opt-in (decision 032)', () => {
             message: 'Too many emails were sent to this address. Please wait 60 minutes and try again.',
           });
         }
-        if (i === 0 && confirm) await openLink(linksTo(email)[0]!);
+        if (i === 0 && confirm) await openLink((await linksTo(email))[0]!);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-      expect(linksTo(email)).toHaveLength(confirm ? 1 : 5);
+      expect(await linksTo(email)).toHaveLength(confirm ? 1 : 5);
     },
   );
 
@@ -163,7 +164,7 @@ describe('double opt-in (decision 032)', () => {
     // Mailed more than 7 days ago.
     expect((await linkRowsOf(email))[0]?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
     await expireLinks(email);
-    const res = await openLink(linksTo(email)[0]!);
+    const res = await openLink((await linksTo(email))[0]!);
     expect(res.headers.location).toBe('/?newsletter=invalid_link#newsletter');
     expect((await rowsOf(email))[0]?.confirmedAt).toBeNull();
     expect((await exported()).some((r) => r[1] === email)).toBe(false);
@@ -174,7 +175,7 @@ describe('double opt-in (decision 032)', () => {
     await signUpFor({ name: 'Week Old', email });
     await signUpFor({ name: 'Week Old', email });
     await expireLinks(email, 'oldest');
-    const [older, newer] = linksTo(email);
+    const [older, newer] = await linksTo(email);
     expect((await openLink(older!)).headers.location).toBe('/?newsletter=invalid_link#newsletter');
     expect((await rowsOf(email))[0]?.confirmedAt).toBeNull();
     expect((await openLink(newer!)).headers.location).toBe('/?newsletter=confirmed#newsletter');
@@ -200,7 +201,7 @@ describe('double opt-in (decision 032)', () => {
   it('stores the link’s token hashed: the table alone confirms no one', async () => {
     const email = newEmail('hash');
     await signUpFor({ name: 'Hash', email });
-    const token = new URL(linksTo(email)[0]!).searchParams.get('token')!;
+    const token = new URL((await linksTo(email))[0]!).searchParams.get('token')!;
     const links = await linkRowsOf(email);
     expect(links.map((l) => l.tokenHash)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)]);
     expect(JSON.stringify([await rowsOf(email), links])).not.toContain(token);
@@ -214,7 +215,7 @@ describe('the purge of abandoned sign-ups (decision 032)', () => {
       await signUpFor({ name: 'Purge Me', email, phone: '+1 555 0142' });
       await signUpFor({ name: 'Purge Me', email, phone: '+1 555 0142' });
     }
-    await openLink(linksTo(confirmed)[0]!);
+    await openLink((await linksTo(confirmed))[0]!);
     await expireLinks(abandoned);
     await expireLinks(confirmed);
     const gone = (await rowsOf(abandoned))[0]!;
@@ -228,7 +229,9 @@ describe('the purge of abandoned sign-ups (decision 032)', () => {
     expect((await rowsOf(confirmed))[0]?.confirmedAt).toBeInstanceOf(Date);
     expect((await exported()).some((r) => r[1] === confirmed)).toBe(true);
     expect(await rowsOf(fresh)).toHaveLength(1);
-    expect((await openLink(linksTo(fresh)[0]!)).headers.location).toBe('/?newsletter=confirmed#newsletter');
+    expect((await openLink((await linksTo(fresh))[0]!)).headers.location).toBe(
+      '/?newsletter=confirmed#newsletter',
+    );
   });
 });
 
@@ -303,7 +306,7 @@ describe('POST /newsletter as a form (no JavaScript)', () => {
     const rows = await rowsOf('rita@build.example');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Rita Again', email: 'rita@build.example', phone: '+1 555 0101' });
-    expect(linksTo('rita@build.example')).toHaveLength(2);
+    expect(await linksTo('rita@build.example')).toHaveLength(2);
   });
 
   it('sends the 6th sign-up of an address within the hour back with the mail cap’s words', async () => {
@@ -364,7 +367,7 @@ describe('POST /newsletter as a form (no JavaScript)', () => {
 describe('GET /api/admin/newsletter.csv', () => {
   it('streams every confirmed sign-up, oldest first, under a header, with formulas kept as text', async () => {
     await signUpFor({ name: '=HYPERLINK("x")', email: 'formula@build.example', phone: '+1 555 0199' });
-    await openLink(linksTo('formula@build.example')[0]!);
+    await openLink((await linksTo('formula@build.example'))[0]!);
     // More than one batch of the export, every other one unconfirmed.
     await t.db.insert(newsletterSignups).values(
       Array.from({ length: 4200 }, (_, i) => ({
