@@ -103,10 +103,14 @@ describe('a production store’s log', () => {
     const ann = await signUp(noSmtp.app, 'ann');
     await signIn(noSmtp.app, { email: ann.email, password: ann.password });
     const { link: diskLink, again: annAgain } = await resetPassword(noSmtp, ann, async () => {
-      const mails = readdirSync(join(dataDir, 'mail'))
-        .filter((f) => f.includes(ann.email))
-        .map((f) => unfold(readFileSync(join(dataDir, 'mail', f), 'utf8')));
-      return mails.find(isReset)!;
+      // Written by the outbox's worker just after the answer.
+      const mine = () =>
+        readdirSync(join(dataDir, 'mail'))
+          .filter((f) => f.includes(ann.email))
+          .map((f) => unfold(readFileSync(join(dataDir, 'mail', f), 'utf8')))
+          .find(isReset);
+      await vi.waitFor(() => expect(mine()).toBeDefined());
+      return mine()!;
     });
     secrets.push(diskLink, tokenOf(diskLink));
     expect(logged()).toContain('mail written to disk');

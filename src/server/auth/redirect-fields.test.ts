@@ -1,10 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEmail, origin, signUp } from '#tests/fixtures/accounts.ts';
+import { sentMailsTo } from '#tests/fixtures/mail-files.ts';
 import { createTestApp } from '#tests/fixtures/test-app.ts';
 
 // A stand-in Google that answers only its discovery document: enough for sign-in/social to send
@@ -125,14 +126,7 @@ describe('where better-auth sends the browser next', () => {
       callbackURL: '/?email=confirmed',
     });
     expect(again.statusCode).toBe(200);
-    const links = readdirSync(join(dataDir, 'mail'))
-      .filter((f) => f.includes(ann.email))
-      .map((f) =>
-        readFileSync(join(dataDir, 'mail', f), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '='),
-      )
-      .flatMap((m) => /(http\S+verify-email\S+)/.exec(m)?.[1] ?? []);
+    const { links } = await sentMailsTo(t.db, dataDir, ann.email, /verify-email/);
     // The one mailed at sign-up and the one asked for now.
     expect(links).toHaveLength(2);
     for (const link of links) {

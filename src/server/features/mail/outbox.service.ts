@@ -33,18 +33,18 @@ export async function enqueueMail<K extends MailKind>(
 }
 
 /**
- * Claims up to `batch` mails that are due (or one mail, by id) for this sender: a short statement
+ * Claims up to `batch` mails that are due for this sender: a short statement
  * that takes rows with FOR UPDATE SKIP LOCKED and moves their next attempt a lease ahead, so that no
  * other instance takes them while they are sent, and a sender that dies mid-send leaves them to be
  * taken again once the lease runs out.
  */
-export async function claimDueMail(db: Db, batch: number, id?: string): Promise<OutboxRow[]> {
+export async function claimDueMail(db: Db, batch: number): Promise<OutboxRow[]> {
   const result = (await db.execute(sql`
     update ${mailOutbox} m
     set attempts = m.attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
     where m.id in (
       select id from ${mailOutbox}
-      where sent_at is null and next_attempt_at <= now() ${id ? sql`and id = ${id}` : sql``}
+      where sent_at is null and next_attempt_at <= now()
       order by next_attempt_at
       limit ${batch}
       for update skip locked

@@ -16,19 +16,16 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
  * A sign-up from the home page's box (decision 032, double opt-in): the address is not on the list
  * until its owner opens a link mailed to it. A new or unconfirmed address gets one more link (the
  * earlier ones keep working: the first mail may be the one opened) and the name and phone just
- * given; a confirmed one is left as it is and mailed nothing. Answers the mail's outbox id, or undefined when none was written;
- * the caller answers alike either way, so the answer tells no one whether the address was listed.
+ * given; a confirmed one is left as it is and mailed nothing. The link goes through the outbox, sent
+ * by its worker after the answer, so that neither the answer nor its time tells whether the address
+ * was listed.
  */
-export async function subscribe(
-  db: Db,
-  input: NewsletterInput,
-  publicUrl: string,
-): Promise<string | undefined> {
+export async function subscribe(db: Db, input: NewsletterInput, publicUrl: string): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   // By the database's clock, as the purge judges it; one value for the row and its link (now() is
   // the transaction's start).
   const expires = sql`now() + make_interval(days => ${CONFIRM_LINK_DAYS})`;
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     // ON CONFLICT names the unique index's expression, which drizzle's builder cannot.
     const s = newsletterSignups;
     const result = (await tx.execute(sql`
@@ -41,17 +38,12 @@ export async function subscribe(
       where ${s}.confirmed_at is null
       returning id, name, email`)) as unknown as { rows: { id: string; name: string; email: string }[] };
     const [row] = result.rows;
-    if (!row) return undefined;
+    if (!row) return;
     await tx
       .insert(newsletterLinks)
       .values({ tokenHash: hashOf(token), signupId: row.id, expiresAt: expires });
     const url = `${publicUrl}/api/newsletter/confirm?token=${token}`;
-    const [id] = await enqueueMail(tx, {
-      kind: 'newsletter_confirm',
-      to: row.email,
-      data: { name: row.name, url },
-    });
-    return id;
+    await enqueueMail(tx, { kind: 'newsletter_confirm', to: row.email, data: { name: row.name, url } });
   });
 }
 
